@@ -1,0 +1,123 @@
+# Tabularium: every set-up step lives here, so that a fresh machine with only
+# Python and make needs just `make run` or `make test`.
+
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+HOST ?= 127.0.0.1
+PORT ?= 8000
+# Where `make test` looks for the real services (this machine and CI have both).
+PG_TEST_URL ?= postgres://postgres@127.0.0.1:5432/postgres
+REDIS_TEST_URL ?= redis://127.0.0.1:6379/15
+# The browser the real-browser tests drive (Debian's chromium package).
+CHROMIUM ?= /usr/bin/chromium
+
+export PYTHONDONTWRITEBYTECODE := 1
+
+.PHONY: help install run serve demo migrate test check lint format typecheck \
+        migrations-check unit test-sqlite test-postgres test-services e2e test-e2e \
+        audit bench clean
+
+help:
+	@echo "make run    - set up (.venv, install, migrate, demo data) and serve on http://$(HOST):$(PORT)"
+	@echo "make test   - set up and run every check (format, lint, types, migrations, tests)"
+	@echo "make bench  - measure the engine, the live-preview request and the statistics"
+	@echo "make lint   - ruff format --check, ruff check, mypy"
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+$(STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e ".[dev]"
+	@touch $(STAMP)
+
+install: $(STAMP)
+
+migrate: install
+	$(BIN)/python manage.py migrate --noinput
+
+demo: migrate
+	$(BIN)/python manage.py load_demo
+
+run: demo
+	@echo "Sign in at http://$(HOST):$(PORT)/ as demo / concordia-demo"
+	$(BIN)/python manage.py runserver $(HOST):$(PORT)
+
+format: install
+	$(BIN)/ruff format .
+
+lint: install
+	$(BIN)/ruff format --check .
+	$(BIN)/ruff check .
+	$(BIN)/mypy .
+
+migrations-check: install
+	$(BIN)/python manage.py makemigrations --check --dry-run
+
+test-sqlite: install
+	$(BIN)/pytest -m "not services and not e2e"
+
+# The same suite on PostgreSQL, where it is running (as on this machine and CI).
+test-postgres: install
+	@if $(BIN)/python scripts/service_up.py "$(PG_TEST_URL)"; then \
+		echo "== PostgreSQL is up: running the suite on it"; \
+		DATABASE_URL="$(PG_TEST_URL)" $(BIN)/pytest -m "not services and not e2e" -p no:randomly -q; \
+	else \
+		echo "== PostgreSQL is not reachable at $(PG_TEST_URL): the PostgreSQL run is NOT done"; \
+	fi
+
+# Tests that need a real broker, worker and database.
+test-services: install
+	@if $(BIN)/python scripts/service_up.py "$(PG_TEST_URL)" && $(BIN)/python scripts/service_up.py "$(REDIS_TEST_URL)"; then \
+		echo "== PostgreSQL and Redis are up: running the service tests"; \
+		DATABASE_URL="$(PG_TEST_URL)" REDIS_URL="$(REDIS_TEST_URL)" $(BIN)/pytest -m services -p no:randomly; \
+	else \
+		echo "== PostgreSQL or Redis is not reachable: the service tests are NOT run"; \
+	fi
+
+test: lint migrations-check test-sqlite test-postgres test-services test-e2e
+
+# Real-browser tests: Playwright's Python package driving Debian's Chromium at
+# phone size; screenshots land in artifacts/e2e/. Installs chromium with apt
+# where it is missing and this user may (root), and says what to do otherwise.
+e2e: install
+	@if [ ! -x "$(CHROMIUM)" ]; then \
+		if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+			echo "== installing Debian's chromium"; \
+			apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; \
+		else \
+			echo "== $(CHROMIUM) is missing: install Debian's chromium (sudo apt-get install chromium)"; \
+			exit 1; \
+		fi; \
+	fi
+	CHROMIUM="$(CHROMIUM)" $(BIN)/pytest -m e2e -p no:randomly -q
+
+# `make test` runs the real-browser tests where Chromium is installed.
+test-e2e: install
+	@if [ -x "$(CHROMIUM)" ]; then \
+		$(MAKE) --no-print-directory e2e; \
+	else \
+		echo "== $(CHROMIUM) not found: the real-browser tests are NOT run (make e2e installs it)"; \
+	fi
+
+# Static analysis of our code (no medium or high finding allowed) and the known
+# vulnerabilities of every installed package; pip-audit says "not run" where
+# its vulnerability service cannot be reached.
+audit: install
+	@status=0; \
+	$(BIN)/bandit -c pyproject.toml -r . --severity-level medium -q || status=1; \
+	$(BIN)/python scripts/audit_dependencies.py || status=1; \
+	exit $$status
+
+bench: install
+	$(BIN)/python scripts/bench.py
+	@if $(BIN)/python scripts/service_up.py "$(PG_TEST_URL)"; then \
+		BENCH_PG_URL="$(PG_TEST_URL)" $(BIN)/python scripts/bench_stats.py; \
+	else \
+		echo "== PostgreSQL is not reachable at $(PG_TEST_URL): the statistics benchmark is NOT run"; \
+	fi
+
+clean:
+	rm -rf $(VENV) db.sqlite3 staticfiles .hypothesis .mypy_cache .ruff_cache

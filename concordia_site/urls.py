@@ -1,0 +1,22 @@
+from __future__ import annotations
+
+from django.contrib import admin
+from django.contrib.auth import views as auth_views
+from django.urls import include, path
+
+urlpatterns = [
+    path("admin/", admin.site.urls),
+    path("api/v1/", include("games.api_urls")),
+    path(
+        "accounts/login/",
+        auth_views.LoginView.as_view(redirect_authenticated_user=True),
+        name="login",
+    ),
+    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("accounts/", include("clubs.account_urls")),
+    path("i18n/", include("django.conf.urls.i18n")),
+    # Before games.urls, whose "clubs/<slug>/" would otherwise take "clubs/new/".
+    path("", include("clubs.urls")),
+    path("clubs/<slug:club_slug>/stats/", include("stats.urls")),
+    path("", include("games.urls")),
+]

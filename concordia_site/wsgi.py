@@ -1,0 +1,9 @@
+from __future__ import annotations
+
+import os
+
+from django.core.wsgi import get_wsgi_application
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "concordia_site.settings")
+
+application = get_wsgi_application()
