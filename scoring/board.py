@@ -1,0 +1,377 @@
+"""A final position recorded as it lies on the board, and what it counts for the score sheet.
+
+Instead of counting "houses in cloth cities" or "provinces" by hand, the players
+say which good each city produced in this game (the city tokens are dealt at
+random, §8), in which cities each player has a house, and which sale cards each
+player bought (§4b). Everything the score sheet needs follows from that:
+
+- houses per good: the good of each city holding one of the player's houses;
+- provinces: the provinces of those cities (§3 Saturnus);
+- cards per god: the starting hand (§4a) plus the gods of the bought cards;
+- specialists: the bought Minerva cards (§5).
+
+Pure functions over frozen values, like the rest of `scoring`: dealing tokens at
+random is the web app's business, this module only checks a deal.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Collection, Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Final
+
+from scoring.catalog import (
+    MAX_HOUSES,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    SALE_CARDS,
+    STARTING_HAND,
+    SaleCard,
+)
+from scoring.engine import score_sheet
+from scoring.i18n import gettext_noop
+from scoring.maps import MAPS, TOKEN_POOL, MapSpec, Province, TokenLetter
+from scoring.types import (
+    CardCounts,
+    God,
+    Good,
+    GoodCounts,
+    MapName,
+    PlayerBoard,
+    Problem,
+    ScoreSheet,
+    SheetKind,
+    SheetResult,
+    Specialist,
+)
+from scoring.validation import validate_sheet
+
+CITY_UNKNOWN: Final = gettext_noop("%(map)s has no city called “%(city)s”")
+CITY_IS_CAPITAL: Final = gettext_noop(
+    "%(city)s is the capital: it has no city token and nobody builds there"
+)
+CITY_GOOD_MISSING: Final = gettext_noop("Choose the good of %(city)s")
+LETTER_OVER_POOL: Final = gettext_noop(
+    "Only %(tokens)d of the %(letter)s tokens show %(good)s, but %(given)d %(letter)s cities are set to %(good)s"
+)
+HOUSE_IN_CAPITAL: Final = gettext_noop("Nobody builds a house in the capital, %(city)s")
+HOUSES_OVER_STOCK: Final = gettext_noop(
+    "A player has only %(maximum)d houses; %(given)d are marked"
+)
+CARD_UNKNOWN: Final = gettext_noop("There is no sale card number %(card)d")
+CARD_NOT_IN_PLAY: Final = gettext_noop(
+    "This %(name)s comes from deck %(deck)s, which stays in the box with %(players)d players"
+)
+CARD_TAKEN: Final = gettext_noop(
+    "Each card exists once, and %(holder)s has bought this %(name)s already"
+)
+
+ROMAN: Final = ("", "I", "II", "III", "IV", "V")
+CARD_BY_ID: Final[Mapping[int, SaleCard]] = MappingProxyType(
+    {card.id: card for card in SALE_CARDS}
+)
+# §8 setup: a province's bonus marker shows its most valuable good, and `Good`
+# lists the goods cheapest first.
+_GOOD_RANK: Final = {good: rank for rank, good in enumerate(Good)}
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DerivedCounts:
+    """What one player's tapped position counts for the score sheet.
+
+    ``unplaced`` is the number of houses in cities whose good is not set yet:
+    they count for their province but for no good.
+    """
+
+    houses: GoodCounts
+    provinces: int
+    cards: CardCounts
+    specialists: tuple[Specialist, ...]
+    house_count: int
+    unplaced: int = 0
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SeatBoard:
+    """One player's end of game as it lies on the table.
+
+    ``houses`` holds city names (full spelling), ``cards`` the ids (1 to 30) of the
+    sale cards the player bought; the starting hand is implicit.
+    """
+
+    name: str
+    houses: frozenset[str] = frozenset()
+    cards: frozenset[int] = frozenset()
+    sestertii: int = 0
+    storehouse: GoodCounts = field(default_factory=GoodCounts)
+    colonists_on_board: int = 2
+    concordia_card: bool = False
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TableBoard:
+    """A whole table recorded on the board: players in seating order."""
+
+    map: MapName
+    city_goods: Mapping[str, Good]
+    players: tuple[SeatBoard, ...]
+    praefectus_magnus: str | None = None
+
+
+def token_pool(spec: MapSpec) -> Mapping[TokenLetter, GoodCounts]:
+    """Return the city tokens of each letter the map uses (§8; Italia has no D)."""
+    return MappingProxyType({letter: TOKEN_POOL[letter] for letter in spec.letters})
+
+
+def sale_cards_in_play(player_count: int) -> tuple[SaleCard, ...]:
+    """Return the sale cards of decks I…N for N players, N clamped to 2 to 5 (§4b)."""
+    decks = min(max(player_count, MIN_PLAYERS), MAX_PLAYERS)
+    return tuple(card for card in SALE_CARDS if card.deck <= decks)
+
+
+def province_bonus(province: Province, city_goods: Mapping[str, Good]) -> Good | None:
+    """Return the good on the province's bonus marker: its most valuable city good.
+
+    None while any of its cities has no good yet (§8 setup).
+    """
+    goods = [city_goods.get(city.name) for city in province.cities]
+    if any(good is None for good in goods):
+        return None
+    return max((good for good in goods if good is not None), key=_GOOD_RANK.__getitem__)
+
+
+def validate_city_goods(
+    spec: MapSpec, city_goods: Mapping[str, Good]
+) -> tuple[Problem, ...]:
+    """Return what is wrong with a deal of city tokens; ``()`` when it could be real.
+
+    Every city needs a good, and each letter's cities together show exactly that
+    letter's tokens (§8). Paths: ``city_goods["<city>"]`` for a city,
+    ``letters.<letter>.<good>`` for a letter whose tokens of a good are overused.
+    """
+    problems: list[Problem] = []
+    for name in city_goods:
+        if name == spec.capital:
+            problems.append(_city_problem(name, CITY_IS_CAPITAL, {"city": name}))
+        elif spec.city(name) is None:
+            problems.append(
+                _city_problem(name, CITY_UNKNOWN, {"map": spec.title, "city": name})
+            )
+    for letter, pool in token_pool(spec).items():
+        cities = [city for city in spec.cities if city.letter is letter]
+        for city in cities:
+            if city.name not in city_goods:
+                problems.append(
+                    _city_problem(city.name, CITY_GOOD_MISSING, {"city": city.name})
+                )
+        used = Counter(city_goods[c.name] for c in cities if c.name in city_goods)
+        for good in Good:
+            if used[good] > pool[good]:
+                problems.append(
+                    Problem(
+                        path=f"letters.{letter.value}.{good.value}",
+                        template=LETTER_OVER_POOL,
+                        params={
+                            "tokens": pool[good],
+                            "letter": letter.value,
+                            "good": good.value,
+                            "given": used[good],
+                        },
+                    )
+                )
+    return tuple(problems)
+
+
+def derive_counts(
+    *,
+    spec: MapSpec,
+    city_goods: Mapping[str, Good],
+    houses: Collection[str],
+    cards: Collection[int],
+) -> DerivedCounts:
+    """Return the score-sheet counts of one player's houses and bought cards.
+
+    Never raises: unknown cities, the capital and unknown card ids count for
+    nothing (`validate_board` reports them).
+    """
+    per_good: Counter[Good] = Counter()
+    provinces: set[str] = set()
+    house_count = unplaced = 0
+    for name in houses:
+        city = spec.city(name)
+        if city is None:
+            continue
+        house_count += 1
+        # §3 Saturnus: a province counts once, however many houses stand in it.
+        provinces.add(city.province)
+        good = city_goods.get(name)
+        if good is None:
+            unplaced += 1
+        else:
+            per_good[good] += 1
+    gods: Counter[God] = Counter()
+    specialists: list[Specialist] = []
+    for card_id in cards:
+        card = CARD_BY_ID.get(card_id)
+        if card is None:
+            continue
+        if card.god is not None:
+            gods[card.god] += 1
+        elif card.specialist is not None:
+            specialists.append(card.specialist)
+    return DerivedCounts(
+        houses=GoodCounts.from_mapping({good: per_good[good] for good in Good}),
+        provinces=len(provinces),
+        # §4: every card counts, the starting hand (§4a) as well as those bought.
+        cards=CardCounts.from_mapping(
+            {god: STARTING_HAND[god] + gods[god] for god in God}
+        ),
+        specialists=tuple(s for s in Specialist if s in specialists),
+        house_count=house_count,
+        unplaced=unplaced,
+    )
+
+
+def seat_counts(table: TableBoard) -> tuple[DerivedCounts, ...]:
+    """Return the derived counts of every player, in seating order."""
+    spec = _spec(table.map)
+    return tuple(
+        derive_counts(
+            spec=spec, city_goods=table.city_goods, houses=seat.houses, cards=seat.cards
+        )
+        for seat in table.players
+    )
+
+
+def board_sheet(table: TableBoard, *, kind: SheetKind = SheetKind.FINAL) -> ScoreSheet:
+    """Return the score sheet a table board counts to: the quick sheet of the same position."""
+    players = tuple(
+        PlayerBoard(
+            name=seat.name,
+            sestertii=seat.sestertii,
+            storehouse=seat.storehouse,
+            colonists_on_board=seat.colonists_on_board,
+            houses=counts.houses,
+            provinces=counts.provinces,
+            cards=counts.cards,
+            specialists=counts.specialists,
+            concordia_card=seat.concordia_card,
+        )
+        for seat, counts in zip(table.players, seat_counts(table), strict=True)
+    )
+    return ScoreSheet(
+        map=table.map,
+        players=players,
+        praefectus_magnus=table.praefectus_magnus,
+        kind=kind,
+    )
+
+
+def score_board(table: TableBoard) -> SheetResult:
+    """Score a table board exactly as its derived score sheet; never raises."""
+    return score_sheet(board_sheet(table))
+
+
+def validate_board(table: TableBoard) -> tuple[Problem, ...]:
+    """Return every problem of a table board; ``()`` when it can be scored and stored.
+
+    First what only the board can get wrong (the city deal, a house in the
+    capital or an unknown city, more than 15 houses, a card out of play or
+    bought twice); when the board itself is sound, the problems of its derived
+    score sheet (money, storehouse, colonists, Praefectus Magnus, Concordia card).
+    Paths: ``players[<seat>].houses["<city>"]``, ``players[<seat>].houses``,
+    ``players[<seat>].cards[<card id>]``, plus those of `validate_city_goods`.
+    """
+    spec = _spec(table.map)
+    problems = list(validate_city_goods(spec, table.city_goods))
+    player_count = len(table.players)
+    holders: dict[int, str] = {}
+    for seat_index, seat in enumerate(table.players):
+        prefix = f"players[{seat_index}]"
+        problems.extend(house_problems(spec, seat.houses, prefix=prefix))
+        for card_id in sorted(seat.cards):
+            holder = holders.setdefault(card_id, seat.name)
+            problem = card_problem(
+                card_id,
+                player_count=player_count,
+                holder=None if holder == seat.name else holder,
+                path=f"{prefix}.cards[{card_id}]",
+            )
+            if problem is not None:
+                problems.append(problem)
+    if problems:
+        return tuple(problems)
+    return validate_sheet(board_sheet(table))
+
+
+def house_problems(
+    spec: MapSpec, houses: Collection[str], *, prefix: str
+) -> list[Problem]:
+    """Return what is wrong with one player's houses (``prefix`` is ``players[<seat>]``)."""
+    problems = []
+    for name in sorted(houses):
+        if name == spec.capital:
+            problems.append(
+                Problem(
+                    path=f'{prefix}.houses["{name}"]',
+                    template=HOUSE_IN_CAPITAL,
+                    params={"city": name},
+                )
+            )
+        elif spec.city(name) is None:
+            problems.append(
+                Problem(
+                    path=f'{prefix}.houses["{name}"]',
+                    template=CITY_UNKNOWN,
+                    params={"map": spec.title, "city": name},
+                )
+            )
+    # §2: fifteen houses per player; one per city is what a set of names gives.
+    if len(houses) > MAX_HOUSES:
+        problems.append(
+            Problem(
+                path=f"{prefix}.houses",
+                template=HOUSES_OVER_STOCK,
+                params={"maximum": MAX_HOUSES, "given": len(houses)},
+            )
+        )
+    return problems
+
+
+def card_problem(
+    card_id: int, *, player_count: int, holder: str | None, path: str
+) -> Problem | None:
+    """Return why a player cannot hold sale card ``card_id``, or None.
+
+    ``holder`` is the other player who already bought it, if any.
+    """
+    card = CARD_BY_ID.get(card_id)
+    if card is None:
+        return Problem(path=path, template=CARD_UNKNOWN, params={"card": card_id})
+    # §4b: decks numbered above the player count stay in the box.
+    if card not in sale_cards_in_play(player_count):
+        return Problem(
+            path=path,
+            template=CARD_NOT_IN_PLAY,
+            params={
+                "name": card.name,
+                "deck": ROMAN[card.deck],
+                "players": player_count,
+            },
+        )
+    # §4b: each sale card exists once.
+    if holder is not None:
+        return Problem(
+            path=path, template=CARD_TAKEN, params={"holder": holder, "name": card.name}
+        )
+    return None
+
+
+def _city_problem(city: str, template: str, params: dict[str, str | int]) -> Problem:
+    return Problem(path=f'city_goods["{city}"]', template=template, params=params)
+
+
+def _spec(map_name: MapName) -> MapSpec:
+    return MAPS[map_name]

@@ -1,0 +1,295 @@
+"""The score-sheet JSON contract (``docs: score-sheet format``, version 1).
+
+Decoding text, strict parsing with JSON paths, and the result and errors
+documents, for both games. The management command ``score_sheet`` and the API
+endpoint are thin wrappers around `load_document` and `score_document`.
+"""
+
+from __future__ import annotations
+
+import json
+from enum import StrEnum
+from typing import Final, Literal, NotRequired, TypedDict
+
+from scoring.engine import score_sheet
+from scoring.i18n import gettext_noop
+from scoring.magnanimous import (
+    MagnanimousResult,
+    MagnanimousResultDocument,
+    magnanimous_result_document,
+    parse_magnanimous,
+    score_magnanimous,
+)
+from scoring.shape import (
+    EXPECTED_OBJECT,
+    MISSING_FIELD,
+    NOT_JSON,
+    NOT_UTF8,
+    UNREADABLE_FILE,
+    UNREADABLE_JSON,
+    WRONG_GAME,
+    ErrorsDocument,
+    ShapeReader,
+    SheetInvalid,
+    describe,
+    errors_document,
+)
+from scoring.types import (
+    CardCounts,
+    Category,
+    God,
+    Good,
+    GoodCounts,
+    MapName,
+    PlayerBoard,
+    Problem,
+    ScoreSheet,
+    SheetKind,
+    SheetResult,
+    Specialist,
+)
+from scoring.validation import validate_sheet
+
+__all__ = [
+    "ConcordiaPlayerDocument",
+    "ConcordiaResultDocument",
+    "ErrorsDocument",
+    "Game",
+    "ResultDocument",
+    "SheetInvalid",
+    "errors_document",
+    "load_document",
+    "parse_concordia",
+    "result_document",
+    "score_document",
+    "unreadable",
+]
+
+NESTED_TOO_DEEPLY: Final = gettext_noop("The score sheet is nested too deeply to read")
+MINERVA_IS_SPECIALISTS: Final = gettext_noop(
+    "Minerva cards are not counted here: list them under “specialists”"
+)
+
+
+class Game(StrEnum):
+    CONCORDIA = "concordia"
+    MAGNANIMOUS = "magnanimous"
+
+
+class ConcordiaPlayerDocument(TypedDict):
+    name: str
+    vesta: int
+    jupiter: int
+    saturnus: int
+    mercurius: int
+    mars: int
+    minerva: int
+    concordia: int
+    total: int
+    rank: int
+    bonus_sestertii: NotRequired[int]
+
+
+class ConcordiaResultDocument(TypedDict):
+    game: Literal["concordia"]
+    kind: str
+    winner: str
+    players: list[ConcordiaPlayerDocument]
+
+
+ResultDocument = ConcordiaResultDocument | MagnanimousResultDocument
+
+
+def _reject_constant(name: str) -> object:
+    raise ValueError(f"{name} is not a number in JSON")
+
+
+def load_document(text: str | bytes) -> object:
+    """Decode a score sheet; raise `SheetInvalid` saying where the JSON breaks.
+
+    Bytes must be UTF-8 (a byte-order mark is allowed). ``NaN`` and
+    ``Infinity``, which Python's json module would accept, are refused.
+    """
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            raise SheetInvalid([Problem(path="", template=NOT_UTF8)]) from None
+    text = text.removeprefix("\ufeff")
+    try:
+        document: object = json.loads(text, parse_constant=_reject_constant)
+    except json.JSONDecodeError as error:
+        problem = Problem(
+            path="",
+            template=NOT_JSON,
+            params={"error": error.msg, "line": error.lineno, "column": error.colno},
+        )
+    except RecursionError:
+        problem = Problem(path="", template=NESTED_TOO_DEEPLY)
+    except ValueError as error:
+        # A number too long for int() or a NaN; json gives no position for those.
+        problem = Problem(
+            path="", template=UNREADABLE_JSON, params={"error": str(error)}
+        )
+    else:
+        return document
+    raise SheetInvalid([problem])
+
+
+def unreadable(source: str, error: str) -> SheetInvalid:
+    """Return the error for a score-sheet file that cannot be read at all."""
+    return SheetInvalid(
+        [
+            Problem(
+                path="",
+                template=UNREADABLE_FILE,
+                params={"file": source, "error": error},
+            )
+        ]
+    )
+
+
+_PLAYER_REQUIRED: Final = (
+    "name",
+    "sestertii",
+    "storehouse",
+    "colonists_on_board",
+    "houses",
+    "provinces",
+    "cards",
+)
+_PLAYER_OPTIONAL: Final = ("specialists", "concordia_card")
+
+
+def parse_concordia(document: object) -> ScoreSheet:
+    """Return the Concordia sheet a decoded JSON document describes.
+
+    Raises `SheetInvalid` with every shape problem (wrong type, missing or
+    unknown field, unknown good, god, specialist, map or kind) or, when the
+    shape is right, with every problem `validate_sheet` finds. Rule checks wait
+    for a clean shape so that a field left out is not also blamed for the
+    rules it then seems to break.
+    """
+    reader = ShapeReader()
+    top = reader.fields(
+        document,
+        "",
+        required=("game", "map", "players"),
+        optional=("kind", "praefectus_magnus"),
+    )
+    game = reader.text(top, "game", "", default=Game.CONCORDIA)
+    if game != Game.CONCORDIA and isinstance(top.get("game"), str):
+        reader.report("game", WRONG_GAME, expected="Concordia", given=game)
+    kind = reader.choice(top, "kind", "", SheetKind, SheetKind.FINAL)
+    map_name = reader.choice(top, "map", "", MapName, MapName.IMPERIUM)
+    praefectus_magnus = reader.optional_text(top, "praefectus_magnus", "")
+    players = tuple(
+        _read_player(reader, raw, f"players[{seat}]")
+        for seat, raw in enumerate(reader.items(top, "players", ""))
+    )
+    if reader.problems:
+        raise SheetInvalid(reader.problems)
+    sheet = ScoreSheet(
+        map=map_name, players=players, praefectus_magnus=praefectus_magnus, kind=kind
+    )
+    problems = validate_sheet(sheet)
+    if problems:
+        raise SheetInvalid(problems)
+    return sheet
+
+
+def _read_player(reader: ShapeReader, raw: object, path: str) -> PlayerBoard:
+    fields = reader.fields(
+        raw, path, required=_PLAYER_REQUIRED, optional=_PLAYER_OPTIONAL
+    )
+    # Keyword arguments are evaluated in order: problems come in document order.
+    return PlayerBoard(
+        name=reader.text(fields, "name", path),
+        sestertii=reader.integer(fields, "sestertii", path),
+        storehouse=GoodCounts.from_mapping(
+            reader.counts(fields, "storehouse", path, Good, all_required=False)
+        ),
+        colonists_on_board=reader.integer(fields, "colonists_on_board", path),
+        houses=GoodCounts.from_mapping(
+            reader.counts(fields, "houses", path, Good, all_required=False)
+        ),
+        provinces=reader.integer(fields, "provinces", path),
+        cards=CardCounts.from_mapping(
+            reader.counts(
+                fields,
+                "cards",
+                path,
+                God,
+                all_required=True,
+                hints={"minerva": MINERVA_IS_SPECIALISTS},
+            )
+        ),
+        specialists=tuple(
+            reader.choice_value(
+                item, f"{path}.specialists[{index}]", Specialist, Specialist.MASON
+            )
+            for index, item in enumerate(reader.items(fields, "specialists", path))
+        ),
+        concordia_card=reader.boolean(fields, "concordia_card", path),
+    )
+
+
+def result_document(result: SheetResult | MagnanimousResult) -> ResultDocument:
+    """Return the contract's result document: players in input order, keys in contract order."""
+    if isinstance(result, MagnanimousResult):
+        return magnanimous_result_document(result)
+    players: list[ConcordiaPlayerDocument] = []
+    for score in result.players:
+        points = {line.category: line.points for line in score.lines}
+        player: ConcordiaPlayerDocument = {
+            "name": score.name,
+            "vesta": points[Category.VESTA],
+            "jupiter": points[Category.JUPITER],
+            "saturnus": points[Category.SATURNUS],
+            "mercurius": points[Category.MERCURIUS],
+            "mars": points[Category.MARS],
+            "minerva": points[Category.MINERVA],
+            "concordia": points[Category.CONCORDIA],
+            "total": score.total,
+            "rank": score.rank,
+        }
+        if score.bonus_sestertii is not None:
+            player["bonus_sestertii"] = score.bonus_sestertii
+        players.append(player)
+    return {
+        "game": "concordia",
+        "kind": result.kind.value,
+        "winner": result.winner,
+        "players": players,
+    }
+
+
+def score_document(document: object) -> ResultDocument:
+    """Score a decoded score sheet of either game and return its result document.
+
+    Raises `SheetInvalid` with every problem found; ``errors_document`` turns
+    them into the contract's errors document.
+    """
+    if not isinstance(document, dict):
+        raise SheetInvalid(
+            [
+                Problem(
+                    path="",
+                    template=EXPECTED_OBJECT,
+                    params={"got": describe(document)},
+                )
+            ]
+        )
+    if "game" not in document:
+        raise SheetInvalid(
+            [Problem(path="game", template=MISSING_FIELD, params={"field": "game"})]
+        )
+    reader = ShapeReader()
+    game = reader.choice_value(document["game"], "game", Game, Game.CONCORDIA)
+    if reader.problems:
+        raise SheetInvalid(reader.problems)
+    if game is Game.MAGNANIMOUS:
+        return magnanimous_result_document(
+            score_magnanimous(parse_magnanimous(document))
+        )
+    return result_document(score_sheet(parse_concordia(document)))
