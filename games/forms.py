@@ -1,0 +1,380 @@
+"""Input parsing for the pages: shape only; the rules live in `scoring`."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Sequence
+from typing import Any
+
+from django import forms
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+from django_stubs_ext import StrPromise
+
+from games.magnanimous_services import MAGNANIMOUS_COLOURS
+from games.models import Colour, ConcordiaMap, Game, Player, Seat
+from scoring.catalog import STARTING_HAND
+from scoring.magnanimous import MAX_PLAYERS as MAGNANIMOUS_MAX_PLAYERS
+from scoring.types import (
+    CardCounts,
+    God,
+    Good,
+    GoodCounts,
+    MapName,
+    PlayerBoard,
+    ScoreSheet,
+    SheetKind,
+    Specialist,
+)
+
+MAX_PLAYERS = 5
+MIN_PLAYERS = 2
+
+GOOD_LABELS = {
+    Good.BRICK: _("brick"),
+    Good.FOOD: _("food"),
+    Good.TOOL: _("tool"),
+    Good.WINE: _("wine"),
+    Good.CLOTH: _("cloth"),
+}
+GOD_LABELS = {
+    God.VESTA: "Vesta",
+    God.JUPITER: "Jupiter",
+    God.SATURNUS: "Saturnus",
+    God.MERCURIUS: "Mercurius",
+    God.MARS: "Mars",
+}
+SPECIALIST_LABELS = {
+    Specialist.MASON: _("Mason"),
+    Specialist.FARMER: _("Farmer"),
+    Specialist.SMITH: _("Smith"),
+    Specialist.VINTNER: _("Vintner"),
+    Specialist.WEAVER: _("Weaver"),
+}
+
+
+class SessionCreateForm(forms.Form):
+    """A new game: which game, map, date, place and up to five seats in seating order.
+
+    Each seat either names an existing club player or types a new name, so that
+    a guest who never played before can be seated without leaving the page.
+    Magnanimous has no map (whatever the select sends is ignored), 2 to 4
+    seats and four colours; a submission without a game is Concordia.
+    """
+
+    game = forms.ChoiceField(
+        label=_("Game"),
+        choices=Game.choices,
+        initial=Game.CONCORDIA,
+        required=False,
+        widget=forms.RadioSelect,
+    )
+    map = forms.ChoiceField(
+        label=_("Map"),
+        choices=ConcordiaMap.choices,
+        initial=ConcordiaMap.IMPERIUM,
+        required=False,
+        help_text=_("Concordia only."),
+    )
+    played_at = forms.DateField(
+        label=_("Played on"),
+        widget=forms.DateInput(attrs={"type": "date"}),
+    )
+    place = forms.CharField(label=_("Place"), max_length=100, required=False)
+    # A fresh key each time the form is shown: a double tap or a resend on a
+    # flaky connection then creates one game, not two (`services.session_create`).
+    idempotency_key = forms.CharField(widget=forms.HiddenInput, required=False)
+
+    def __init__(self, *args: Any, players: Sequence[Player], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["played_at"].initial = timezone.localdate()
+        self.fields["idempotency_key"].initial = uuid.uuid4().hex
+        player_choices = [
+            ("", _("— nobody —")),
+            *((str(p.pk), p.name) for p in players),
+        ]
+        self._players = {str(p.pk): p for p in players}
+        for index in range(MAX_PLAYERS):
+            self.fields[f"seat{index}_player"] = forms.ChoiceField(
+                label=_("Seat %(number)d") % {"number": index + 1},
+                choices=player_choices,
+                required=False,
+            )
+            self.fields[f"seat{index}_new_name"] = forms.CharField(
+                label=_("or a new player"), max_length=40, required=False
+            )
+            self.fields[f"seat{index}_colour"] = forms.ChoiceField(
+                label=_("Colour"),
+                choices=[("", "—"), *Colour.choices],
+                required=False,
+            )
+
+    def seat_rows(
+        self,
+    ) -> list[tuple[forms.BoundField, forms.BoundField, forms.BoundField]]:
+        return [
+            (
+                self[f"seat{index}_player"],
+                self[f"seat{index}_new_name"],
+                self[f"seat{index}_colour"],
+            )
+            for index in range(MAX_PLAYERS)
+        ]
+
+    def clean_idempotency_key(self) -> str:
+        # Nobody can fix a hidden field: a mangled key only loses the
+        # protection against a resend, never the game being entered.
+        key = str(self.cleaned_data.get("idempotency_key") or "")
+        try:
+            return uuid.UUID(hex=key).hex
+        except ValueError:
+            return ""
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        game = cleaned.get("game") or Game.CONCORDIA
+        cleaned["game"] = game
+        magnanimous = game == Game.MAGNANIMOUS
+        if magnanimous:
+            cleaned["map"] = ""
+        elif not cleaned.get("map") and "map" not in self.errors:
+            self.add_error("map", _("Choose the map."))
+        seats: list[tuple[Player | None, str, str]] = []
+        names: set[str] = set()
+        colours: set[str] = set()
+        for index in range(MAX_PLAYERS):
+            player = self._players.get(cleaned.get(f"seat{index}_player") or "")
+            new_name = (cleaned.get(f"seat{index}_new_name") or "").strip()
+            colour = cleaned.get(f"seat{index}_colour") or ""
+            if player is not None and new_name:
+                self.add_error(
+                    f"seat{index}_new_name",
+                    _("Pick a player or type a new name, not both."),
+                )
+                continue
+            if player is None and not new_name:
+                continue
+            name = player.name if player is not None else new_name
+            if name.casefold() in names:
+                self.add_error(
+                    f"seat{index}_player" if player else f"seat{index}_new_name",
+                    _("%(name)s already has a seat.") % {"name": name},
+                )
+                continue
+            if colour and colour in colours:
+                self.add_error(
+                    f"seat{index}_colour", _("Two seats cannot share a colour.")
+                )
+                continue
+            if magnanimous and colour and colour not in MAGNANIMOUS_COLOURS:
+                self.add_error(
+                    f"seat{index}_colour",
+                    _("Magnanimous has red, green, blue and yellow pieces only."),
+                )
+                continue
+            names.add(name.casefold())
+            if colour:
+                colours.add(colour)
+            seats.append((player, new_name, colour))
+        if len(seats) < MIN_PLAYERS and not self.errors:
+            raise forms.ValidationError(
+                _("A game needs at least %(count)d players.") % {"count": MIN_PLAYERS}
+            )
+        if magnanimous and len(seats) > MAGNANIMOUS_MAX_PLAYERS:
+            raise forms.ValidationError(
+                _("Magnanimous is played by at most %(count)d players.")
+                % {"count": MAGNANIMOUS_MAX_PLAYERS}
+            )
+        cleaned["seats"] = seats
+        return cleaned
+
+
+class _SharedIntegerField(forms.IntegerField):
+    """An integer field that every form instance shares instead of deep-copying.
+
+    Django deep-copies a form's fields for each instance so that one instance
+    may change its own (choices, widgets). The seat forms never do, and the live
+    preview builds five of them per keystroke: copying their hundred fields was
+    a third of the request's time.
+    """
+
+    def __deepcopy__(self, memo: dict[int, object]) -> _SharedIntegerField:
+        return self
+
+
+def _count(label: str | StrPromise, initial: int = 0) -> forms.IntegerField:
+    return _SharedIntegerField(label=label, min_value=0, max_value=99, initial=initial)
+
+
+class SeatSheetForm(forms.Form):
+    """One seat's position on the table; its prefix is ``s<seat index>``."""
+
+    # Declared on the class, not added in __init__: the live preview builds five
+    # of these forms on every keystroke, and per-instance fields cost a
+    # millisecond each time.
+    sestertii = _SharedIntegerField(
+        label=_("Sestertii"), min_value=0, max_value=9999, initial=0
+    )
+    storehouse_brick = _count(GOOD_LABELS[Good.BRICK])
+    storehouse_food = _count(GOOD_LABELS[Good.FOOD])
+    storehouse_tool = _count(GOOD_LABELS[Good.TOOL])
+    storehouse_wine = _count(GOOD_LABELS[Good.WINE])
+    storehouse_cloth = _count(GOOD_LABELS[Good.CLOTH])
+    houses_brick = _count(GOOD_LABELS[Good.BRICK])
+    houses_food = _count(GOOD_LABELS[Good.FOOD])
+    houses_tool = _count(GOOD_LABELS[Good.TOOL])
+    houses_wine = _count(GOOD_LABELS[Good.WINE])
+    houses_cloth = _count(GOOD_LABELS[Good.CLOTH])
+    # The starting hand (rules digest §4a) is where every count begins.
+    cards_vesta = _count(GOD_LABELS[God.VESTA], STARTING_HAND.vesta)
+    cards_jupiter = _count(GOD_LABELS[God.JUPITER], STARTING_HAND.jupiter)
+    cards_saturnus = _count(GOD_LABELS[God.SATURNUS], STARTING_HAND.saturnus)
+    cards_mercurius = _count(GOD_LABELS[God.MERCURIUS], STARTING_HAND.mercurius)
+    cards_mars = _count(GOD_LABELS[God.MARS], STARTING_HAND.mars)
+    colonists_on_board = _count(_("Colonists on the board"), 2)
+    provinces = _count(_("Provinces with a house"))
+    specialists = forms.MultipleChoiceField(
+        label=_("Minerva specialists"),
+        choices=[(s.value, label) for s, label in SPECIALIST_LABELS.items()],
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+    )
+
+    def board(self, *, name: str, concordia_card: bool) -> PlayerBoard:
+        """Return the board this (valid) form describes."""
+        data = self.cleaned_data
+        return PlayerBoard(
+            name=name,
+            sestertii=data["sestertii"],
+            storehouse=GoodCounts.from_mapping(
+                {good: data[f"storehouse_{good.value}"] for good in Good}
+            ),
+            colonists_on_board=data["colonists_on_board"],
+            houses=GoodCounts.from_mapping(
+                {good: data[f"houses_{good.value}"] for good in Good}
+            ),
+            provinces=data["provinces"],
+            cards=CardCounts.from_mapping(
+                {god: data[f"cards_{god.value}"] for god in God}
+            ),
+            specialists=tuple(
+                s for s in Specialist if s.value in (data.get("specialists") or ())
+            ),
+            concordia_card=concordia_card,
+        )
+
+
+class TableSheetForm(forms.Form):
+    """The table-wide part of the sheet: map, Praefectus Magnus, Concordia card."""
+
+    map = forms.ChoiceField(label=_("Map"), choices=ConcordiaMap.choices)
+    praefectus_magnus = forms.TypedChoiceField(
+        label=_("Praefectus Magnus"), coerce=int, widget=forms.RadioSelect
+    )
+    concordia_card = forms.TypedChoiceField(
+        label=_("Concordia card (ended the game)"), coerce=int, widget=forms.RadioSelect
+    )
+    version = forms.IntegerField(widget=forms.HiddenInput, required=False)
+
+    def __init__(self, *args: Any, seats: Sequence[Seat], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        choices = [(seat.seat_order, seat.player.name) for seat in seats]
+        self.fields["praefectus_magnus"].choices = choices  # type: ignore[attr-defined]
+        self.fields["concordia_card"].choices = choices  # type: ignore[attr-defined]
+
+
+class ScoreSheetForms:
+    """The whole entry page: the table form and one form per seat, bound together."""
+
+    def __init__(
+        self,
+        *,
+        seats: Sequence[Seat],
+        data: Any = None,
+        initial: ScoreSheet | None = None,
+    ) -> None:
+        self.seats = list(seats)
+        self.problems: dict[tuple[int | None, str], list[str]] = {}
+        table_initial: dict[str, Any] = {}
+        seat_initials: list[dict[str, Any]] = [{} for _ in self.seats]
+        if initial is not None:
+            table_initial["map"] = initial.map.value
+            for index, board in enumerate(initial.players):
+                seat_initials[index] = _board_initial(board)
+                if board.concordia_card:
+                    table_initial["concordia_card"] = index
+                if board.name == initial.praefectus_magnus:
+                    table_initial["praefectus_magnus"] = index
+        self.table = TableSheetForm(data, seats=self.seats, initial=table_initial)
+        self.seat_forms = [
+            SeatSheetForm(data, prefix=f"s{index}", initial=seat_initials[index])
+            for index in range(len(self.seats))
+        ]
+
+    def is_valid(self) -> bool:
+        # Evaluate every form, so that all errors are shown at once.
+        results = [self.table.is_valid(), *(f.is_valid() for f in self.seat_forms)]
+        return all(results)
+
+    def sheet(self) -> ScoreSheet:
+        """Return the score sheet the (valid) forms describe."""
+        table = self.table.cleaned_data
+        players = tuple(
+            form.board(
+                name=seat.player.name,
+                concordia_card=table["concordia_card"] == seat.seat_order,
+            )
+            for seat, form in zip(self.seats, self.seat_forms, strict=True)
+        )
+        praefectus = next(
+            (
+                s.player.name
+                for s in self.seats
+                if s.seat_order == table["praefectus_magnus"]
+            ),
+            None,
+        )
+        return ScoreSheet(
+            kind=SheetKind.FINAL,
+            map=MapName(table["map"]),
+            players=players,
+            praefectus_magnus=praefectus,
+        )
+
+    def add_problem(self, seat: int | None, slot: str, message: str) -> None:
+        """Attach a rule problem to its slot: a field, or a group like "houses"."""
+        self.problems.setdefault((seat, slot), []).append(message)
+
+    def errors_for(self, seat: int | None, slot: str) -> list[str]:
+        """Return the shape errors and rule problems of one field or group."""
+        form: forms.Form = self.table if seat is None else self.seat_forms[seat]
+        shape = [str(e) for e in form.errors.get(slot, [])] if form.is_bound else []
+        return shape + self.problems.get((seat, slot), [])
+
+
+def _board_initial(board: PlayerBoard) -> dict[str, Any]:
+    initial: dict[str, Any] = {
+        "sestertii": board.sestertii,
+        "colonists_on_board": board.colonists_on_board,
+        "provinces": board.provinces,
+        "specialists": [s.value for s in board.specialists],
+    }
+    for good, count in board.storehouse.items():
+        initial[f"storehouse_{good.value}"] = count
+    for good, count in board.houses.items():
+        initial[f"houses_{good.value}"] = count
+    for god, count in board.cards.items():
+        initial[f"cards_{god.value}"] = count
+    return initial
+
+
+class SessionDetailsForm(forms.Form):
+    """When and where a game was played; the sheet itself is edited on its own page."""
+
+    played_at = forms.DateField(
+        label=_("Played on"), widget=forms.DateInput(attrs={"type": "date"})
+    )
+    place = forms.CharField(label=_("Place"), max_length=100, required=False)
+    notes = forms.CharField(
+        label=_("Notes"), required=False, widget=forms.Textarea(attrs={"rows": 3})
+    )

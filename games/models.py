@@ -1,0 +1,479 @@
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import F, Q
+from django.db.models.expressions import CombinedExpression
+from django.db.models.functions import Lower
+from django.db.models.lookups import LessThanOrEqual
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from scoring.types import God, Good, MapName, Specialist
+
+
+class Game(models.TextChoices):
+    CONCORDIA = "concordia", "Concordia"
+    MAGNANIMOUS = "magnanimous", "Magnanimous"
+
+
+class ConcordiaMap(models.TextChoices):
+    IMPERIUM = MapName.IMPERIUM.value, "Imperium"
+    ITALIA = MapName.ITALIA.value, "Italia"
+
+
+class Role(models.TextChoices):
+    OWNER = "owner", _("Owner")
+    ADMIN = "admin", _("Admin")
+    MEMBER = "member", _("Member")
+
+
+class Colour(models.TextChoices):
+    RED = "red", _("red")
+    BLUE = "blue", _("blue")
+    GREEN = "green", _("green")
+    YELLOW = "yellow", _("yellow")
+    BLACK = "black", _("black")
+
+
+class Club(models.Model):
+    name = models.CharField(_("name"), max_length=100)
+    slug = models.SlugField(_("short name"), max_length=60, unique=True)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("games:club-detail", kwargs={"club_slug": self.slug})
+
+
+class Membership(models.Model):
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="memberships")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships"
+    )
+    role = models.CharField(max_length=10, choices=Role.choices, default=Role.MEMBER)
+    joined_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["club", "user"], name="membership_one_per_user_and_club"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} in {self.club} ({self.role})"
+
+
+class Player(models.Model):
+    """Someone who sits at the table; an account is optional (guests play too)."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="players")
+    name = models.CharField(_("name"), max_length=40)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="players",
+    )
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [
+            # Names identify players on a score sheet, so two "Ana"s in one club
+            # would make a sheet ambiguous; the comparison ignores case.
+            models.UniqueConstraint(
+                Lower("name"), "club", name="player_name_unique_in_club"
+            ),
+            models.UniqueConstraint(
+                fields=["club", "user"],
+                condition=Q(user__isnull=False),
+                name="player_one_per_user_and_club",
+            ),
+            models.CheckConstraint(condition=~Q(name=""), name="player_name_not_empty"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class EntryMode(models.TextChoices):
+    # Quick: the players count houses, provinces and cards themselves.
+    QUICK = "quick", _("counted by hand")
+    # Board: they tap cities and cards, and the app counts (issue #3).
+    BOARD = "board", _("tapped on the board")
+
+
+class MagnanimousEnding(models.TextChoices):
+    REPUBLIC = "republic", _("the Republic was proclaimed")
+    NOBILITY = "nobility", _("a noble reached the top of the Nobility track")
+    RIO_OCCUPIED = "rio_occupied", _("Rio de Janeiro fell")
+
+
+class SessionStatus(models.TextChoices):
+    DRAFT = "draft", _("being entered")
+    FINISHED = "finished", _("finished")
+
+
+class TableSession(models.Model):
+    """One game played around a real table."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="sessions")
+    game = models.CharField(
+        _("game"), max_length=12, choices=Game.choices, default=Game.CONCORDIA
+    )
+    map = models.CharField(
+        _("map"), max_length=12, choices=ConcordiaMap.choices, blank=True
+    )
+    played_at = models.DateTimeField(_("played on"), default=timezone.now)
+    entry_mode = models.CharField(
+        max_length=8, choices=EntryMode.choices, default=EntryMode.QUICK
+    )
+    ending = models.CharField(
+        _("ending"), max_length=14, choices=MagnanimousEnding.choices, blank=True
+    )
+    place = models.CharField(_("place"), max_length=100, blank=True)
+    notes = models.TextField(_("notes"), blank=True)
+    status = models.CharField(
+        max_length=10, choices=SessionStatus.choices, default=SessionStatus.DRAFT
+    )
+    # Bumped by every change of the recorded position, so that two phones saving
+    # the same game cannot overwrite each other unknowingly.
+    version = models.PositiveIntegerField(default=1)
+    # Set by a client that may resend the same submission; one game per key.
+    idempotency_key = models.CharField(max_length=64, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    created_at = models.DateTimeField(default=timezone.now)
+    updated_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-played_at", "-pk"]
+        indexes = [
+            models.Index(fields=["club", "-played_at"], name="session_club_played"),
+        ]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["club", "idempotency_key"],
+                condition=~Q(idempotency_key=""),
+                name="session_idempotency_key_unique",
+            ),
+            models.CheckConstraint(
+                condition=Q(game=Game.MAGNANIMOUS, map="")
+                | Q(game=Game.CONCORDIA, map__in=ConcordiaMap.values),
+                name="session_map_fits_game",
+            ),
+            models.CheckConstraint(
+                condition=Q(game=Game.MAGNANIMOUS) | Q(ending=""),
+                name="session_ending_only_for_magnanimous",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_game_display()} {self.played_at:%Y-%m-%d} ({self.club})"
+
+    def get_absolute_url(self) -> str:
+        return reverse(
+            "games:session-detail",
+            kwargs={"club_slug": self.club.slug, "session_id": self.pk},
+        )
+
+    @property
+    def is_finished(self) -> bool:
+        return self.status == SessionStatus.FINISHED
+
+
+class Seat(models.Model):
+    """A player's place at the table; ``seat_order`` 0 is the start player."""
+
+    session = models.ForeignKey(
+        TableSession, on_delete=models.CASCADE, related_name="seats"
+    )
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+    seat_order = models.PositiveSmallIntegerField()
+    colour = models.CharField(max_length=10, choices=Colour.choices, blank=True)
+
+    class Meta:
+        ordering = ["session", "seat_order"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["session", "player"], name="seat_one_per_player"
+            ),
+            models.UniqueConstraint(
+                fields=["session", "seat_order"], name="seat_order_unique"
+            ),
+            models.UniqueConstraint(
+                fields=["session", "colour"],
+                condition=~Q(colour=""),
+                name="seat_colour_unique",
+            ),
+            models.CheckConstraint(
+                condition=Q(seat_order__lte=4), name="seat_order_at_most_five_players"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} (seat {self.seat_order + 1})"
+
+
+def _sum_of(prefix: str) -> CombinedExpression | F:
+    fields = [F(f"{prefix}_{good.value}") for good in Good]
+    total: CombinedExpression | F = fields[0]
+    for field in fields[1:]:
+        total = total + field
+    return total
+
+
+class ConcordiaPosition(models.Model):
+    """What lay on the table for one seat at the end: every field of the score sheet.
+
+    ``session`` repeats ``seat.session`` so that "one holder per game" rules
+    (Praefectus Magnus, Concordia card, each specialist) can be database
+    constraints; the service that writes positions keeps the two in step.
+    """
+
+    session = models.ForeignKey(
+        TableSession, on_delete=models.CASCADE, related_name="concordia_positions"
+    )
+    seat = models.OneToOneField(
+        Seat, on_delete=models.CASCADE, related_name="concordia_position"
+    )
+    sestertii = models.PositiveIntegerField(default=0)
+    storehouse_brick = models.PositiveSmallIntegerField(default=0)
+    storehouse_food = models.PositiveSmallIntegerField(default=0)
+    storehouse_tool = models.PositiveSmallIntegerField(default=0)
+    storehouse_wine = models.PositiveSmallIntegerField(default=0)
+    storehouse_cloth = models.PositiveSmallIntegerField(default=0)
+    colonists_on_board = models.PositiveSmallIntegerField(default=2)
+    houses_brick = models.PositiveSmallIntegerField(default=0)
+    houses_food = models.PositiveSmallIntegerField(default=0)
+    houses_tool = models.PositiveSmallIntegerField(default=0)
+    houses_wine = models.PositiveSmallIntegerField(default=0)
+    houses_cloth = models.PositiveSmallIntegerField(default=0)
+    provinces = models.PositiveSmallIntegerField(default=0)
+    cards_vesta = models.PositiveSmallIntegerField(default=1)
+    cards_jupiter = models.PositiveSmallIntegerField(default=2)
+    cards_saturnus = models.PositiveSmallIntegerField(default=2)
+    cards_mercurius = models.PositiveSmallIntegerField(default=1)
+    cards_mars = models.PositiveSmallIntegerField(default=1)
+    has_mason = models.BooleanField(default=False)
+    has_farmer = models.BooleanField(default=False)
+    has_smith = models.BooleanField(default=False)
+    has_vintner = models.BooleanField(default=False)
+    has_weaver = models.BooleanField(default=False)
+    concordia_card = models.BooleanField(default=False)
+    praefectus_magnus = models.BooleanField(default=False)
+
+    class Meta:
+        constraints = [
+            *(
+                models.UniqueConstraint(
+                    fields=["session"],
+                    condition=Q(**{f"has_{specialist.value}": True}),
+                    name=f"position_one_{specialist.value}_per_game",
+                )
+                for specialist in Specialist
+            ),
+            models.UniqueConstraint(
+                fields=["session"],
+                condition=Q(concordia_card=True),
+                name="position_one_concordia_card_per_game",
+            ),
+            models.UniqueConstraint(
+                fields=["session"],
+                condition=Q(praefectus_magnus=True),
+                name="position_one_praefectus_magnus_per_game",
+            ),
+            # Rules digest §2: six colonists per player, two of them start on the board.
+            models.CheckConstraint(
+                condition=Q(colonists_on_board__gte=2, colonists_on_board__lte=6),
+                name="position_colonists_on_board_2_to_6",
+            ),
+            # §2: fifteen houses per player.
+            models.CheckConstraint(
+                condition=LessThanOrEqual(_sum_of("houses"), 15),
+                name="position_houses_at_most_15",
+            ),
+            # §2: twelve storehouse spaces hold the goods and the colonists not
+            # on the board (6 - colonists_on_board).
+            models.CheckConstraint(
+                condition=LessThanOrEqual(
+                    _sum_of("storehouse") - F("colonists_on_board"), 6
+                ),
+                name="position_storehouse_at_most_12_spaces",
+            ),
+            # §4a: nobody has fewer cards of a god than the starting hand.
+            models.CheckConstraint(
+                condition=Q(
+                    cards_vesta__gte=1,
+                    cards_jupiter__gte=2,
+                    cards_saturnus__gte=2,
+                    cards_mercurius__gte=1,
+                    cards_mars__gte=1,
+                ),
+                name="position_cards_at_least_starting_hand",
+            ),
+            # §9: Imperium has the most provinces (12).
+            models.CheckConstraint(
+                condition=Q(provinces__lte=12), name="position_provinces_at_most_12"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Position of {self.seat}"
+
+    @property
+    def specialists(self) -> tuple[Specialist, ...]:
+        return tuple(s for s in Specialist if getattr(self, f"has_{s.value}"))
+
+    @property
+    def cards(self) -> dict[God, int]:
+        return {god: getattr(self, f"cards_{god.value}") for god in God}
+
+
+class SessionCity(models.Model):
+    """The good a city produces in one game (the city tokens are random each game)."""
+
+    session = models.ForeignKey(
+        TableSession, on_delete=models.CASCADE, related_name="city_goods"
+    )
+    city = models.CharField(max_length=40)
+    good = models.CharField(max_length=8, choices=[(g.value, g.value) for g in Good])
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["session", "city"], name="session_city_one_good"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.city}: {self.good}"
+
+
+class SeatHouse(models.Model):
+    """A house of one seat in one city; one per player per city (rules §2)."""
+
+    session = models.ForeignKey(
+        TableSession, on_delete=models.CASCADE, related_name="houses"
+    )
+    seat = models.ForeignKey(Seat, on_delete=models.CASCADE, related_name="houses")
+    city = models.CharField(max_length=40)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["seat", "city"], name="seat_house_one_per_city"
+            ),
+            models.CheckConstraint(
+                condition=~Q(city="Roma"), name="seat_house_never_in_the_capital"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.seat}: house in {self.city}"
+
+
+class SeatCard(models.Model):
+    """A personality card a seat bought from the display (sale cards 1–30, §4b)."""
+
+    session = models.ForeignKey(
+        TableSession, on_delete=models.CASCADE, related_name="bought_cards"
+    )
+    seat = models.ForeignKey(
+        Seat, on_delete=models.CASCADE, related_name="bought_cards"
+    )
+    card = models.PositiveSmallIntegerField()
+
+    class Meta:
+        constraints = [
+            # Each sale card exists once, so only one player can own it.
+            models.UniqueConstraint(
+                fields=["session", "card"], name="seat_card_once_per_game"
+            ),
+            models.CheckConstraint(
+                condition=Q(card__gte=1, card__lte=30), name="seat_card_1_to_30"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.seat}: card {self.card}"
+
+
+class MagnanimousPosition(models.Model):
+    """One seat's end of a Magnanimous game (rules digest `magnanimous.md`)."""
+
+    session = models.ForeignKey(
+        TableSession, on_delete=models.CASCADE, related_name="magnanimous_positions"
+    )
+    seat = models.OneToOneField(
+        Seat, on_delete=models.CASCADE, related_name="magnanimous_position"
+    )
+    nobility = models.PositiveSmallIntegerField(default=0)
+    commerce_spaces = models.PositiveSmallIntegerField(default=0)
+    commerce_tokens = models.PositiveSmallIntegerField(default=0)
+    referendums = models.PositiveSmallIntegerField(default=0)
+    troops = models.PositiveSmallIntegerField(default=0)
+    reis = models.PositiveIntegerField(default=0)
+    occupied_provinces = models.PositiveSmallIntegerField(default=0)
+    governor = models.BooleanField(default=False)
+    votes = models.PositiveSmallIntegerField(null=True, blank=True)
+    reached_20_first = models.BooleanField(default=False)
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(nobility__lte=20), name="magnanimous_nobility_0_to_20"
+            ),
+            models.UniqueConstraint(
+                fields=["session"],
+                condition=Q(governor=True),
+                name="magnanimous_one_governor_per_game",
+            ),
+            models.UniqueConstraint(
+                fields=["session"],
+                condition=Q(reached_20_first=True),
+                name="magnanimous_one_first_to_20_per_game",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Magnanimous position of {self.seat}"
+
+
+class SeatResult(models.Model):
+    """The stored score of one seat, written by the service that calls the engine."""
+
+    session = models.ForeignKey(
+        TableSession, on_delete=models.CASCADE, related_name="results"
+    )
+    seat = models.OneToOneField(Seat, on_delete=models.CASCADE, related_name="result")
+    total = models.IntegerField()
+    rank = models.PositiveSmallIntegerField()
+    won = models.BooleanField(default=False)
+    # Points per category ("vesta", "jupiter", … or Magnanimous' "court", …).
+    breakdown = models.JSONField(default=dict)
+
+    class Meta:
+        ordering = ["session", "rank"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(rank__gte=1, rank__lte=5), name="result_rank_1_to_5"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.seat}: {self.total} points, rank {self.rank}"

@@ -1,0 +1,73 @@
+"""Reads of the games app: querysets with visibility rules built in."""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import AnonymousUser, User
+from django.db.models import Prefetch, QuerySet
+
+from games.models import Club, Player, Seat, SeatResult, TableSession
+
+
+def club_qs_visible_to(user: User | AnonymousUser) -> QuerySet[Club]:
+    """Return the clubs ``user`` is a member of (none for an anonymous user)."""
+    if not user.is_authenticated:
+        return Club.objects.none()
+    return Club.objects.filter(memberships__user=user)
+
+
+def session_qs_visible_to(*, user: User, club: Club) -> QuerySet[TableSession]:
+    """Return the games of ``club`` that ``user`` may see and change.
+
+    Expects ``club`` itself to come from `club_qs_visible_to`; filtering by the
+    membership again keeps a swapped club id from leaking another club's games.
+    """
+    return TableSession.objects.filter(club=club, club__memberships__user=user)
+
+
+def session_list_for_club(club: Club) -> QuerySet[TableSession]:
+    """Return the club's games, newest first, with seats, players and results.
+
+    Costs three queries whatever the number of games.
+    """
+    seats = Seat.objects.select_related("player", "result").order_by("seat_order")
+    return club.sessions.prefetch_related(Prefetch("seats", queryset=seats)).order_by(
+        "-played_at", "-pk"
+    )
+
+
+def session_get_visible(
+    *, user: User, club_slug: str, session_id: int
+) -> TableSession | None:
+    """Return a game of a club ``user`` belongs to, with its club, in one query.
+
+    None when there is no such game or ``user`` is not a member of its club.
+    """
+    return (
+        TableSession.objects.select_related("club")
+        .filter(pk=session_id, club__slug=club_slug, club__memberships__user=user)
+        .first()
+    )
+
+
+def session_players(session: TableSession) -> list[Seat]:
+    """Return the seats of a game in seating order with their players only."""
+    return list(session.seats.select_related("player").order_by("seat_order"))
+
+
+def session_seats(session: TableSession) -> list[Seat]:
+    """Return the seats of a game in seating order with player, position and result."""
+    return list(
+        session.seats.select_related("player", "concordia_position", "result").order_by(
+            "seat_order"
+        )
+    )
+
+
+def player_list_for_club(club: Club) -> QuerySet[Player]:
+    """Return the club's players by name."""
+    return club.players.order_by("name")
+
+
+def results_for_session(session: TableSession) -> QuerySet[SeatResult]:
+    """Return the stored results of a game, best rank first."""
+    return session.results.select_related("seat__player").order_by("rank")

@@ -1,0 +1,271 @@
+"""Every state change of the games app (HackSoft services)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from django.contrib.auth.models import User
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+
+from games import adapters
+from games.models import (
+    Club,
+    ConcordiaPosition,
+    Game,
+    Membership,
+    Player,
+    Role,
+    Seat,
+    SeatResult,
+    SessionStatus,
+    TableSession,
+)
+from scoring import score_sheet, validate_sheet
+from scoring.types import Problem, ScoreSheet, SheetResult, Specialist
+from stats.dispatch import stats_change_record
+
+
+class SheetRejected(ValidationError):
+    """The rules reject a score sheet; ``problems`` says where and why."""
+
+    def __init__(self, problems: Sequence[Problem]) -> None:
+        self.problems = tuple(problems)
+        super().__init__([p.message for p in self.problems])
+
+
+class VersionConflict(ValidationError):
+    """Someone else saved the game since this sheet was loaded."""
+
+    def __init__(self, *, current_version: int) -> None:
+        self.current_version = current_version
+        super().__init__(
+            _("Someone else saved this game meanwhile; check their changes.")
+        )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SheetEvaluation:
+    """A score sheet scored as it stands, with whatever the rules find wrong."""
+
+    result: SheetResult
+    problems: tuple[Problem, ...]
+
+
+def club_create(*, name: str, owner: User, slug: str = "") -> Club:
+    """Create a club whose first member is its owner."""
+    club = Club(name=name, slug=slug or slugify(name)[:60])
+    club.full_clean()
+    with transaction.atomic():
+        club.save()
+        Membership.objects.create(club=club, user=owner, role=Role.OWNER)
+    return club
+
+
+def membership_add(*, club: Club, user: User, role: Role = Role.MEMBER) -> Membership:
+    """Make ``user`` a member of ``club`` (idempotent; keeps an existing role)."""
+    membership, _created = Membership.objects.get_or_create(
+        club=club, user=user, defaults={"role": role}
+    )
+    return membership
+
+
+def player_get_or_create(*, club: Club, name: str) -> Player:
+    """Return the club's player of that name (any case), creating a guest if needed."""
+    name = name.strip()
+    existing = club.players.filter(name__iexact=name).first()
+    if existing is not None:
+        return existing
+    player = Player(club=club, name=name)
+    player.full_clean()
+    player.save()
+    return player
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SeatInput:
+    """A seat of a new game: an existing player, or the name of a new one."""
+
+    player: Player | None = None
+    new_name: str = ""
+    colour: str = ""
+
+
+@transaction.atomic
+def session_create(
+    *,
+    club: Club,
+    created_by: User | None,
+    map_name: str,
+    played_at: dt.datetime,
+    seats: Sequence[SeatInput],
+    place: str = "",
+    notes: str = "",
+    idempotency_key: str = "",
+    game: Game = Game.CONCORDIA,
+) -> TableSession:
+    """Create a game with its seats in seating order, ready for its sheet.
+
+    A Magnanimous game has no map: pass ``map_name=""`` (a database constraint).
+
+    With an ``idempotency_key`` a resent submission returns the game the first
+    one created instead of creating another.
+    """
+    if idempotency_key:
+        existing = club.sessions.filter(idempotency_key=idempotency_key).first()
+        if existing is not None:
+            return existing
+    session = TableSession(
+        club=club,
+        game=game,
+        map=map_name,
+        played_at=played_at,
+        place=place,
+        notes=notes,
+        created_by=created_by,
+        idempotency_key=idempotency_key,
+    )
+    try:
+        with transaction.atomic():
+            session.full_clean()
+            session.save()
+    except (IntegrityError, ValidationError):
+        # The same submission sent twice at once: both passed the look-up above,
+        # and the key's unique constraint stopped the second. Its game is the
+        # first one's, committed by now (the constraint waited for it).
+        existing = (
+            club.sessions.filter(idempotency_key=idempotency_key).first()
+            if idempotency_key
+            else None
+        )
+        if existing is None:
+            raise
+        return existing
+    for order, seat_input in enumerate(seats):
+        player = seat_input.player
+        if player is None:
+            player = player_get_or_create(club=club, name=seat_input.new_name)
+        elif player.club_id != club.pk:
+            raise ValidationError(_("That player belongs to another club."))
+        Seat.objects.create(
+            session=session, player=player, seat_order=order, colour=seat_input.colour
+        )
+    return session
+
+
+def concordia_sheet_evaluate(sheet: ScoreSheet) -> SheetEvaluation:
+    """Score a sheet as it stands and list what the rules find wrong; writes nothing."""
+    return SheetEvaluation(result=score_sheet(sheet), problems=validate_sheet(sheet))
+
+
+def session_lock_for_recording(
+    *, session: TableSession, expected_version: int | None, names: Sequence[str]
+) -> tuple[TableSession, list[Seat]]:
+    """Lock a game's row for recording its sheet; return it with its seats.
+
+    Raises `VersionConflict` when ``expected_version`` is given and the game
+    was saved since, and `ValidationError` when ``names`` are not its players
+    in seating order. Call it inside the recording transaction.
+    """
+    locked = TableSession.objects.select_for_update().get(pk=session.pk)
+    if expected_version is not None and expected_version != locked.version:
+        raise VersionConflict(current_version=locked.version)
+    seats = list(locked.seats.select_related("player").order_by("seat_order"))
+    if [seat.player.name for seat in seats] != list(names):
+        raise ValidationError(_("The sheet's players are not this game's seats."))
+    return locked, seats
+
+
+def session_finish(*, session: TableSession, update_fields: Sequence[str]) -> None:
+    """Mark a (locked) game finished at a new version and tell the statistics."""
+    session.status = SessionStatus.FINISHED
+    session.version += 1
+    session.updated_at = timezone.now()
+    session.save(update_fields=[*update_fields, "status", "version", "updated_at"])
+    stats_change_record(session=session)
+
+
+@transaction.atomic
+def concordia_sheet_record(
+    *,
+    session: TableSession,
+    sheet: ScoreSheet,
+    expected_version: int | None = None,
+) -> SheetResult:
+    """Store the final position of every seat, score it and store the results.
+
+    Raises `SheetRejected` when the rules reject the sheet (nothing is written)
+    and `VersionConflict` when ``expected_version`` is given and someone saved
+    the game since. Recording an already finished game rescores it.
+    """
+    if session.game != Game.CONCORDIA:
+        raise ValidationError(_("This game is not a game of Concordia."))
+    problems = validate_sheet(sheet)
+    if problems:
+        raise SheetRejected(problems)
+    locked, seats = session_lock_for_recording(
+        session=session,
+        expected_version=expected_version,
+        names=[p.name for p in sheet.players],
+    )
+
+    result = score_sheet(sheet)
+    # Clear the one-per-game flags first, so that moving the Concordia card, the
+    # Praefectus Magnus or a specialist between seats never trips the
+    # database's one-holder constraints half-way through.
+    ConcordiaPosition.objects.filter(session=locked).update(
+        concordia_card=False,
+        praefectus_magnus=False,
+        **{f"has_{specialist.value}": False for specialist in Specialist},
+    )
+    for seat, board in zip(seats, sheet.players, strict=True):
+        values = adapters.position_values(
+            board, praefectus_magnus=board.name == sheet.praefectus_magnus
+        )
+        ConcordiaPosition.objects.update_or_create(
+            seat=seat, defaults={"session": locked, **values}
+        )
+    for seat, score in zip(seats, result.players, strict=True):
+        SeatResult.objects.update_or_create(
+            seat=seat,
+            defaults={
+                "session": locked,
+                "total": score.total,
+                "rank": score.rank,
+                "won": score.rank == 1,
+                "breakdown": {line.category.value: line.points for line in score.lines},
+            },
+        )
+    locked.map = sheet.map.value
+    session_finish(session=locked, update_fields=["map"])
+    session.refresh_from_db()
+    return result
+
+
+@transaction.atomic
+def session_details_update(
+    *, session: TableSession, played_at: dt.datetime, place: str, notes: str
+) -> TableSession:
+    """Change when and where a game was played, and its notes."""
+    previous_played_at = session.played_at
+    session.played_at = played_at
+    session.place = place
+    session.notes = notes
+    session.updated_at = timezone.now()
+    session.full_clean()
+    session.save(update_fields=["played_at", "place", "notes", "updated_at"])
+    stats_change_record(session=session, previous_played_at=previous_played_at)
+    return session
+
+
+@transaction.atomic
+def session_delete(*, session: TableSession) -> None:
+    """Delete a game with its seats, positions and results."""
+    # Before the delete: the seats say whose statistics change.
+    stats_change_record(session=session)
+    session.delete()

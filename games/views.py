@@ -1,0 +1,502 @@
+"""htmx pages. Every page works without JavaScript; htmx only saves round trips."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.vary import vary_on_headers
+from django_htmx.http import HttpResponseClientRedirect
+
+from concordia_site.http import AuthedHtmxRequest
+from games import (
+    adapters,
+    magnanimous_services,
+    magnanimous_views,
+    selectors,
+    services,
+)
+from games.explain import CATEGORY_LABELS, category_why
+from games.forms import (
+    GOD_LABELS,
+    GOOD_LABELS,
+    SPECIALIST_LABELS,
+    ScoreSheetForms,
+    SeatSheetForm,
+    SessionCreateForm,
+    SessionDetailsForm,
+)
+from games.models import Club, EntryMode, Game, Seat, TableSession
+from scoring.types import Category, Good, SheetResult
+
+
+def _club(request: AuthedHtmxRequest, club_slug: str) -> Club:
+    return get_object_or_404(selectors.club_qs_visible_to(request.user), slug=club_slug)
+
+
+def _session(request: AuthedHtmxRequest, club: Club, session_id: int) -> TableSession:
+    session = get_object_or_404(
+        selectors.session_qs_visible_to(user=request.user, club=club), pk=session_id
+    )
+    session.club = club  # the row just loaded: spares a query per page
+    return session
+
+
+@require_GET
+@login_required
+def home(request: AuthedHtmxRequest) -> HttpResponse:
+    clubs = list(selectors.club_qs_visible_to(request.user))
+    if len(clubs) == 1:
+        return redirect(clubs[0])
+    return render(request, "games/home.html", {"clubs": clubs})
+
+
+@require_GET
+@login_required
+def club_detail(request: AuthedHtmxRequest, club_slug: str) -> HttpResponse:
+    club = _club(request, club_slug)
+    sessions = selectors.session_list_for_club(club)
+    return render(
+        request, "games/club_detail.html", {"club": club, "sessions": sessions}
+    )
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def session_create(request: AuthedHtmxRequest, club_slug: str) -> HttpResponse:
+    club = _club(request, club_slug)
+    players = list(selectors.player_list_for_club(club))
+    # The club page links "?game=magnanimous" to open the form on that game.
+    chosen = request.GET.get("game", "")
+    form = SessionCreateForm(
+        request.POST or None,
+        players=players,
+        initial={"game": chosen} if chosen in Game.values else None,
+    )
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        seats = [
+            services.SeatInput(player=player, new_name=new_name, colour=colour)
+            for player, new_name, colour in data["seats"]
+        ]
+        if data["game"] == Game.MAGNANIMOUS:
+            session = magnanimous_services.magnanimous_session_create(
+                club=club,
+                created_by=request.user,
+                played_at=_noon(data["played_at"]),
+                place=data["place"],
+                seats=seats,
+                idempotency_key=data["idempotency_key"],
+            )
+        else:
+            session = services.session_create(
+                club=club,
+                created_by=request.user,
+                map_name=data["map"],
+                played_at=_noon(data["played_at"]),
+                place=data["place"],
+                seats=seats,
+                idempotency_key=data["idempotency_key"],
+            )
+        return redirect(
+            "games:session-sheet", club_slug=club.slug, session_id=session.pk
+        )
+    return render(request, "games/session_create.html", {"club": club, "form": form})
+
+
+def _positions_recorded(seats: list[Seat]) -> bool:
+    # The reverse one-to-one raises (an AttributeError) when there is no row.
+    return all(hasattr(seat, "concordia_position") for seat in seats)
+
+
+def _noon(day: dt.date) -> dt.datetime:
+    # A date typed at the table has no time; noon keeps it on the same day in
+    # every time zone a club is likely to be in.
+    return dt.datetime.combine(day, dt.time(12), tzinfo=dt.UTC)
+
+
+@dataclass(slots=True)
+class FieldView:
+    html_name: str
+    id: str
+    label: str
+    value: object
+    min: int
+    max: int
+    errors: list[str]
+
+
+@dataclass(slots=True)
+class GroupView:
+    id: str
+    legend: str
+    fields: list[FieldView]
+    errors: list[str] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class SeatPanel:
+    index: int
+    seat: Seat
+    groups: list[GroupView]
+    specialists: list[tuple[str, str, str, str, bool]]
+    specialists_id: str
+    specialists_errors: list[str]
+    errors: list[str]
+
+
+def _seat_panels(forms: ScoreSheetForms) -> list[SeatPanel]:
+    panels = []
+    for index, (seat, form) in enumerate(
+        zip(forms.seats, forms.seat_forms, strict=True)
+    ):
+
+        def field_view(
+            name: str,
+            label: object,
+            low: int = 0,
+            high: int = 99,
+            *,
+            form: SeatSheetForm = form,
+            index: int = index,
+        ) -> FieldView:
+            bound = form[name]
+            return FieldView(
+                html_name=bound.html_name,
+                id=bound.auto_id,
+                label=str(label),
+                value=bound.value(),
+                min=low,
+                max=high,
+                errors=forms.errors_for(index, name),
+            )
+
+        groups = [
+            GroupView(
+                id=f"s{index}-money",
+                legend=_("Money and storehouse"),
+                fields=[
+                    field_view("sestertii", _("Sestertii"), 0, 9999),
+                    *(
+                        field_view(f"storehouse_{g.value}", GOOD_LABELS[g])
+                        for g in Good
+                    ),
+                ],
+                errors=forms.errors_for(index, "storehouse"),
+            ),
+            GroupView(
+                id=f"s{index}-board",
+                legend=_("Houses by the good of their city"),
+                fields=[
+                    *(
+                        field_view(f"houses_{g.value}", GOOD_LABELS[g], 0, 15)
+                        for g in Good
+                    ),
+                    field_view("provinces", _("Provinces with a house"), 0, 12),
+                    field_view("colonists_on_board", _("Colonists on the board"), 2, 6),
+                ],
+                errors=forms.errors_for(index, "houses"),
+            ),
+            GroupView(
+                id=f"s{index}-cards",
+                legend=_("Cards by god (hand and discard pile)"),
+                fields=[
+                    field_view(f"cards_{god.value}", label, 0, 20)
+                    for god, label in GOD_LABELS.items()
+                ],
+                errors=forms.errors_for(index, "cards"),
+            ),
+        ]
+        chosen = form["specialists"].value() or []
+        panels.append(
+            SeatPanel(
+                index=index,
+                seat=seat,
+                groups=groups,
+                specialists=[
+                    (
+                        f"{form.prefix}-specialists-{s.value}",
+                        form["specialists"].html_name,
+                        s.value,
+                        str(label),
+                        s.value in chosen,
+                    )
+                    for s, label in SPECIALIST_LABELS.items()
+                ],
+                specialists_id=f"s{index}-specialists",
+                specialists_errors=forms.errors_for(index, "specialists"),
+                errors=forms.errors_for(index, "__all__"),
+            )
+        )
+    return panels
+
+
+@dataclass(slots=True)
+class LiveProblem:
+    slot_id: str
+    label: str
+    message: str
+
+
+def _evaluate(forms: ScoreSheetForms) -> tuple[SheetResult | None, list[LiveProblem]]:
+    """Score the forms as they stand and attach every problem to its slot."""
+    live: list[LiveProblem] = []
+    if not forms.is_valid():
+        for index, form in enumerate(forms.seat_forms):
+            for name, errors in form.errors.items():
+                slot = f"{form.prefix}-{name}" if name != "__all__" else f"s{index}"
+                live.extend(
+                    LiveProblem(slot, forms.seats[index].player.name, str(e))
+                    for e in errors
+                )
+        for name, errors in forms.table.errors.items():
+            live.extend(LiveProblem(name, "", str(e)) for e in errors)
+        return None, live
+    evaluation = services.concordia_sheet_evaluate(forms.sheet())
+    for problem in evaluation.problems:
+        seat, slot = adapters.form_field_for_path(problem.path)
+        message = (
+            _(problem.template) % dict(problem.params)
+            if problem.params
+            else _(problem.template)
+        )
+        forms.add_problem(seat, slot, message)
+        slot_id = _slot_id(seat, slot)
+        label = forms.seats[seat].player.name if seat is not None else ""
+        live.append(LiveProblem(slot_id, label, message))
+    return evaluation.result, live
+
+
+def _slot_id(seat: int | None, slot: str) -> str:
+    if seat is None:
+        return slot
+    if slot in {"storehouse"}:
+        return f"s{seat}-money"
+    if slot in {"houses"}:
+        return f"s{seat}-board"
+    if slot in {"cards"}:
+        return f"s{seat}-cards"
+    if slot == "__all__":
+        return f"s{seat}"
+    return f"s{seat}-{slot}"
+
+
+def _scoreboard(result: SheetResult | None, seats: list[Seat]) -> dict[str, object]:
+    if result is None:
+        return {"result": None}
+    rows = [
+        (
+            CATEGORY_LABELS[category],
+            [score.points(category) for score in result.players],
+        )
+        for category in Category
+    ]
+    return {
+        "result": result,
+        "rows": rows,
+        "columns": list(zip(seats, result.players, strict=True)),
+    }
+
+
+def _sheet_context(
+    session: TableSession,
+    seats: list[Seat],
+    forms: ScoreSheetForms,
+    *,
+    evaluate: bool,
+    inputs: bool = True,
+) -> dict[str, object]:
+    """Build the sheet page's context; ``inputs=False`` skips the form's fields.
+
+    The live preview re-renders only the scoreboard, so it needs no view of the
+    hundred-odd inputs: skipping them keeps every keystroke's request cheap.
+    """
+    result, live = _evaluate(forms) if evaluate else (None, [])
+    context: dict[str, object] = {
+        "club": session.club,
+        "session": session,
+        "forms": forms,
+        "table": forms.table,
+        "live_problems": live,
+        **_scoreboard(result, seats),
+    }
+    if inputs:
+        context["panels"] = _seat_panels(forms)
+        context["table_errors"] = {
+            name: forms.errors_for(None, name)
+            for name in ("map", "praefectus_magnus", "concordia_card")
+        }
+    return context
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+@vary_on_headers("HX-Request")
+def session_sheet(
+    request: AuthedHtmxRequest, club_slug: str, session_id: int
+) -> HttpResponse:
+    """The score entry page: GET shows it, POST saves the sheet."""
+    club = _club(request, club_slug)
+    session = _session(request, club, session_id)
+    if session.game == Game.MAGNANIMOUS:
+        return magnanimous_views.magnanimous_sheet(request, club, session)
+    if session.entry_mode == EntryMode.BOARD:
+        # A game tapped on the board is scored from the board; a hand count saved
+        # here would override it unasked (switching modes asks first).
+        board_score = reverse(
+            "games:session-board-score",
+            kwargs={"club_slug": club.slug, "session_id": session.pk},
+        )
+        if request.htmx:
+            return HttpResponseClientRedirect(board_score)
+        return redirect(board_score)
+    seats = selectors.session_seats(session)
+    if request.method == "GET":
+        initial = (
+            adapters.sheet_from_seats(map_name=session.map, seats=seats)
+            if session.is_finished and _positions_recorded(seats)
+            else None
+        )
+        forms = ScoreSheetForms(seats=seats, initial=initial)
+        forms.table.initial.setdefault("map", session.map)
+        forms.table.initial["version"] = session.version
+        context = _sheet_context(session, seats, forms, evaluate=False)
+        if initial is not None:
+            context.update(
+                _scoreboard(services.concordia_sheet_evaluate(initial).result, seats)
+            )
+        return render(request, "games/session_sheet.html", context)
+
+    forms = ScoreSheetForms(seats=seats, data=request.POST)
+    context = _sheet_context(session, seats, forms, evaluate=True)
+    if context["result"] is not None and not context["live_problems"]:
+        try:
+            services.concordia_sheet_record(
+                session=session,
+                sheet=forms.sheet(),
+                expected_version=forms.table.cleaned_data.get("version"),
+            )
+        except services.VersionConflict as conflict:
+            context["conflict"] = conflict.messages[0]
+            # What the other phone saved, so the player can compare before
+            # deciding to save theirs over it.
+            context["saved_results"] = list(selectors.results_for_session(session))
+            data = request.POST.copy()
+            data["version"] = str(conflict.current_version)
+            forms.table.data = data
+        else:
+            messages.success(request, _("Game saved and scored."))
+            if request.htmx:
+                return HttpResponseClientRedirect(session.get_absolute_url())
+            return redirect(session)
+    template = "games/session_sheet.html" + ("#sheet-form" if request.htmx else "")
+    return render(request, template, context)
+
+
+@require_POST
+@login_required
+@vary_on_headers("HX-Request")
+def session_sheet_preview(
+    request: AuthedHtmxRequest, club_slug: str, session_id: int
+) -> HttpResponse:
+    """Score the sheet as typed so far; writes nothing.
+
+    Runs on every keystroke, so it loads the game and its club in one query and
+    the seats without their stored positions.
+    """
+    session = selectors.session_get_visible(
+        user=request.user, club_slug=club_slug, session_id=session_id
+    )
+    if session is None:
+        raise Http404
+    if session.game == Game.MAGNANIMOUS:
+        return magnanimous_views.magnanimous_sheet_preview(
+            request, session.club, session
+        )
+    seats = selectors.session_players(session)
+    forms = ScoreSheetForms(seats=seats, data=request.POST)
+    context = _sheet_context(
+        session, seats, forms, evaluate=True, inputs=not request.htmx
+    )
+    template = "games/session_sheet.html" + ("#score-preview" if request.htmx else "")
+    return render(request, template, context)
+
+
+@require_GET
+@login_required
+def session_detail(
+    request: AuthedHtmxRequest, club_slug: str, session_id: int
+) -> HttpResponse:
+    """The result page: the table of points, the winner and why each number is so."""
+    club = _club(request, club_slug)
+    session = _session(request, club, session_id)
+    if session.game == Game.MAGNANIMOUS:
+        return magnanimous_views.magnanimous_detail(request, club, session)
+    seats = selectors.session_seats(session)
+    context: dict[str, object] = {"club": club, "session": session, "seats": seats}
+    # A game imported from BG Stats has final totals but no recorded positions:
+    # its page shows the totals, with nothing to explain them from.
+    context["totals_only"] = session.is_finished and not _positions_recorded(seats)
+    if session.is_finished and not context["totals_only"]:
+        sheet = adapters.sheet_from_seats(map_name=session.map, seats=seats)
+        result = services.concordia_sheet_evaluate(sheet).result
+        context.update(_scoreboard(result, seats))
+        context["reasons"] = [
+            (seat, score, [category_why(line, score) for line in score.lines])
+            for seat, score in zip(seats, result.players, strict=True)
+        ]
+    return render(request, "games/session_detail.html", context)
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def session_edit(
+    request: AuthedHtmxRequest, club_slug: str, session_id: int
+) -> HttpResponse:
+    """Change when and where a game was played, and its notes."""
+    club = _club(request, club_slug)
+    session = _session(request, club, session_id)
+    form = SessionDetailsForm(
+        request.POST or None,
+        initial={
+            "played_at": timezone.localdate(session.played_at),
+            "place": session.place,
+            "notes": session.notes,
+        },
+    )
+    if request.method == "POST" and form.is_valid():
+        services.session_details_update(
+            session=session,
+            played_at=_noon(form.cleaned_data["played_at"]),
+            place=form.cleaned_data["place"],
+            notes=form.cleaned_data["notes"],
+        )
+        messages.success(request, _("Game details saved."))
+        return redirect(session)
+    return render(
+        request,
+        "games/session_edit.html",
+        {"club": club, "session": session, "form": form},
+    )
+
+
+@require_POST
+@login_required
+def session_delete(
+    request: AuthedHtmxRequest, club_slug: str, session_id: int
+) -> HttpResponse:
+    club = _club(request, club_slug)
+    session = _session(request, club, session_id)
+    services.session_delete(session=session)
+    messages.success(request, _("Game deleted."))
+    if request.htmx:
+        return HttpResponseClientRedirect(club.get_absolute_url())
+    return redirect(club)

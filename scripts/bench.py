@@ -1,0 +1,189 @@
+"""`make bench`: the figures the README's "Performance" section quotes.
+
+1. The engine alone: five-player sheets validated and scored per second.
+2. The live-preview request: server time of ≥ 500 POSTs through Django's test
+   client (SQLite in a temporary file, DEBUG off, as in production).
+
+Targets (issue #2, on a 2-core machine): ≥ 20,000 sheets/s; preview p95 ≤ 15 ms.
+"""
+
+from __future__ import annotations
+
+import os
+import platform
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from urllib.parse import urlencode
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+ENGINE_TARGET = 20_000
+PREVIEW_P95_TARGET_MS = 15.0
+PREVIEW_REQUESTS = 600
+
+
+def _machine() -> str:
+    cpu = platform.processor() or platform.machine()
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    return f"{cpu}, {os.cpu_count()} cores, Python {platform.python_version()}"
+
+
+def _five_player_sheet() -> object:
+    from scoring.types import (
+        CardCounts,
+        GoodCounts,
+        MapName,
+        PlayerBoard,
+        ScoreSheet,
+        Specialist,
+    )
+
+    specialists = list(Specialist)
+    players = tuple(
+        PlayerBoard(
+            name=f"Player {i + 1}",
+            sestertii=10 + i,
+            storehouse=GoodCounts(brick=1, food=i % 3, cloth=1),
+            colonists_on_board=2 + i % 5,
+            houses=GoodCounts(brick=2, food=2, tool=1 + i % 2, wine=1, cloth=i % 2),
+            provinces=4,
+            cards=CardCounts(vesta=1, jupiter=3, saturnus=3, mercurius=2, mars=2),
+            specialists=(specialists[i],),
+            concordia_card=i == 0,
+        )
+        for i in range(5)
+    )
+    return ScoreSheet(
+        map=MapName.IMPERIUM, players=players, praefectus_magnus="Player 5"
+    )
+
+
+def bench_engine(seconds: float = 3.0) -> float:
+    from scoring import score_sheet, validate_sheet
+
+    sheet = _five_player_sheet()
+    assert validate_sheet(sheet) == ()  # type: ignore[arg-type]
+    count = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while time.perf_counter() < deadline:
+        for _ in range(200):
+            validate_sheet(sheet)  # type: ignore[arg-type]
+            score_sheet(sheet)  # type: ignore[arg-type]
+        count += 200
+    return count / (time.perf_counter() - start)
+
+
+def _engine_worker(seconds: float) -> float:
+    return bench_engine(seconds)
+
+
+def bench_engine_all_cores(seconds: float = 3.0) -> tuple[float, int]:
+    """Run the engine loop in one process per core at once; return the summed rate."""
+    import multiprocessing
+
+    processes = os.cpu_count() or 1
+    with multiprocessing.get_context("fork").Pool(processes) as pool:
+        rates = pool.map(_engine_worker, [seconds] * processes)
+    return sum(rates), processes
+
+
+def bench_preview() -> tuple[float, float, int]:
+    tmp = tempfile.mkdtemp(prefix="tabularium-bench-")
+    os.environ.update(
+        {
+            "DATABASE_URL": f"sqlite:///{tmp}/bench.sqlite3",
+            "DJANGO_DEBUG": "0",
+            "DJANGO_SECRET_KEY": "bench-only-secret-key-" + "x" * 40,
+            "DJANGO_ALLOWED_HOSTS": "testserver",
+        }
+    )
+    os.environ.pop("REDIS_URL", None)
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "concordia_site.settings")
+    import django
+
+    django.setup()
+    from django.contrib.auth.models import User
+    from django.core.management import call_command
+    from django.test import Client
+    from django.urls import reverse
+
+    from games import services
+    from tests.conftest import sheet_post_data
+
+    call_command("migrate", verbosity=0)
+    user = User.objects.create_user("bench", password="bench-password-123")
+    club = services.club_create(name="Bench", slug="bench", owner=user)
+    sheet = _five_player_sheet()
+    import datetime as dt
+
+    session = services.session_create(
+        club=club,
+        created_by=user,
+        map_name="imperium",
+        played_at=dt.datetime(2026, 11, 1, tzinfo=dt.UTC),
+        seats=[services.SeatInput(new_name=b.name) for b in sheet.players],  # type: ignore[attr-defined]
+    )
+    seats = list(session.seats.order_by("seat_order"))
+    data = sheet_post_data(sheet, seats)  # type: ignore[arg-type]
+    url = reverse(
+        "games:session-sheet-preview",
+        kwargs={"club_slug": club.slug, "session_id": session.pk},
+    )
+    client = Client()
+    client.force_login(user)
+    timings = []
+    for i in range(PREVIEW_REQUESTS + 50):
+        data["s0-sestertii"] = 10 + i % 30
+        # Sent as htmx sends a form: urlencoded, with the HX-Request header.
+        body = urlencode(data, doseq=True)
+        start = time.perf_counter()
+        response = client.post(
+            url,
+            body,
+            content_type="application/x-www-form-urlencoded",
+            headers={"HX-Request": "true"},
+            secure=True,
+        )
+        elapsed = (time.perf_counter() - start) * 1000
+        assert response.status_code == 200, response.status_code
+        assert b"score-preview" in response.content
+        if i >= 50:  # the first requests warm caches and template loading
+            timings.append(elapsed)
+    timings.sort()
+    p50 = statistics.median(timings)
+    p95 = timings[int(len(timings) * 0.95) - 1]
+    return p50, p95, len(timings)
+
+
+def main() -> int:
+    print(f"Machine: {_machine()}")
+    rate = bench_engine()
+    print(f"engine, one process: {rate:,.0f} five-player sheets/s validated and scored")
+    machine_rate, processes = bench_engine_all_cores()
+    ok_engine = machine_rate >= ENGINE_TARGET
+    print(
+        f"engine, {processes} processes (the whole machine): {machine_rate:,.0f} "
+        f"sheets/s (target ≥ {ENGINE_TARGET:,}) {'OK' if ok_engine else 'MISSED'}"
+    )
+    p50, p95, n = bench_preview()
+    ok_preview = p95 <= PREVIEW_P95_TARGET_MS
+    print(
+        f"live preview: p50 {p50:.1f} ms, p95 {p95:.1f} ms over {n} requests "
+        f"(target p95 ≤ {PREVIEW_P95_TARGET_MS:.0f} ms) {'OK' if ok_preview else 'MISSED'}"
+    )
+    return 0 if ok_engine and ok_preview else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,171 @@
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+
+import pytest
+from django.core.exceptions import ValidationError
+
+from games import services
+from games.models import (
+    ConcordiaPosition,
+    Game,
+    Player,
+    SeatResult,
+    SessionStatus,
+    TableSession,
+)
+from scoring.types import Specialist
+
+
+def test_session_create_seats_players_in_order_and_creates_guests(club, alice):
+    existing = Player.objects.create(club=club, name="Bruno")
+    session = services.session_create(
+        club=club,
+        created_by=alice,
+        map_name="italia",
+        played_at=dt.datetime(2026, 11, 1, tzinfo=dt.UTC),
+        seats=[
+            services.SeatInput(new_name="Ana", colour="red"),
+            services.SeatInput(player=existing),
+        ],
+    )
+    assert [(s.seat_order, s.player.name, s.colour) for s in session.seats.all()] == [
+        (0, "Ana", "red"),
+        (1, "Bruno", ""),
+    ]
+    assert session.status == SessionStatus.DRAFT
+    assert Player.objects.filter(club=club).count() == 2
+
+
+def test_session_create_with_the_same_idempotency_key_creates_one_game(club, alice):
+    kwargs = {
+        "club": club,
+        "created_by": alice,
+        "map_name": "imperium",
+        "played_at": dt.datetime(2026, 11, 1, tzinfo=dt.UTC),
+        "seats": [
+            services.SeatInput(new_name="Ana"),
+            services.SeatInput(new_name="Bia"),
+        ],
+        "idempotency_key": "phone-1-submission-7",
+    }
+    first = services.session_create(**kwargs)
+    second = services.session_create(**kwargs)
+    assert first.pk == second.pk
+    assert TableSession.objects.count() == 1
+
+
+def test_session_create_refuses_a_player_of_another_club(club, other_club, alice):
+    stranger = Player.objects.create(club=other_club, name="Zeca")
+    with pytest.raises(ValidationError):
+        services.session_create(
+            club=club,
+            created_by=alice,
+            map_name="imperium",
+            played_at=dt.datetime(2026, 11, 1, tzinfo=dt.UTC),
+            seats=[
+                services.SeatInput(player=stranger),
+                services.SeatInput(new_name="Ana"),
+            ],
+        )
+    assert not TableSession.objects.exists()
+
+
+def test_recording_scores_and_stores_every_seat(draft_session, rulebook_sheet):
+    result = services.concordia_sheet_record(
+        session=draft_session, sheet=rulebook_sheet
+    )
+    assert [p.total for p in result.players] == [114, 95, 76]
+    stored = SeatResult.objects.get(session=draft_session, seat__player__name="Bruno")
+    assert stored.breakdown == {
+        "vesta": 3,
+        "jupiter": 28,
+        "saturnus": 18,
+        "mercurius": 20,
+        "mars": 8,
+        "minerva": 18,
+        "concordia": 0,
+    }
+    assert (stored.total, stored.rank, stored.won) == (95, 2, False)
+    draft_session.refresh_from_db()
+    assert draft_session.version == 2
+
+
+def test_recording_an_invalid_sheet_writes_nothing(draft_session, rulebook_sheet):
+    ana = dataclasses.replace(rulebook_sheet.players[0], colonists_on_board=7)
+    bad = dataclasses.replace(
+        rulebook_sheet, players=(ana, *rulebook_sheet.players[1:])
+    )
+    with pytest.raises(services.SheetRejected) as raised:
+        services.concordia_sheet_record(session=draft_session, sheet=bad)
+    assert [p.path for p in raised.value.problems] == ["players[0].colonists_on_board"]
+    assert not ConcordiaPosition.objects.exists()
+    assert not SeatResult.objects.exists()
+
+
+def test_recording_a_stale_version_is_a_conflict(finished_session, rulebook_sheet):
+    with pytest.raises(services.VersionConflict) as raised:
+        services.concordia_sheet_record(
+            session=finished_session, sheet=rulebook_sheet, expected_version=1
+        )
+    assert raised.value.current_version == 2
+
+
+def test_specialists_and_the_concordia_card_can_change_hands_on_edit(
+    finished_session, rulebook_sheet
+):
+    ana, bruno, caio = rulebook_sheet.players
+    swapped = dataclasses.replace(
+        rulebook_sheet,
+        players=(
+            dataclasses.replace(
+                ana, specialists=(Specialist.MASON,), concordia_card=False
+            ),
+            bruno,
+            dataclasses.replace(
+                caio, specialists=(Specialist.FARMER,), concordia_card=True
+            ),
+        ),
+        praefectus_magnus="Ana",
+    )
+    services.concordia_sheet_record(session=finished_session, sheet=swapped)
+    caio_position = ConcordiaPosition.objects.get(seat__player__name="Caio")
+    assert caio_position.has_farmer
+    assert caio_position.concordia_card
+    assert ConcordiaPosition.objects.get(seat__player__name="Ana").praefectus_magnus
+
+
+def test_the_sheet_must_name_the_seated_players(draft_session, rulebook_sheet):
+    renamed = dataclasses.replace(
+        rulebook_sheet,
+        players=(
+            dataclasses.replace(rulebook_sheet.players[0], name="Zeca"),
+            *rulebook_sheet.players[1:],
+        ),
+    )
+    with pytest.raises(ValidationError):
+        services.concordia_sheet_record(session=draft_session, sheet=renamed)
+
+
+def test_deleting_a_game_removes_its_seats_and_results(finished_session):
+    services.session_delete(session=finished_session)
+    assert not TableSession.objects.exists()
+    assert not SeatResult.objects.exists()
+    assert Player.objects.count() == 3
+
+
+def test_a_concordia_sheet_cannot_be_recorded_on_a_magnanimous_game(
+    club, alice, rulebook_sheet
+):
+    session = services.session_create(
+        club=club,
+        created_by=alice,
+        game=Game.MAGNANIMOUS,
+        map_name="",
+        played_at=dt.datetime(2026, 11, 1, tzinfo=dt.UTC),
+        seats=[services.SeatInput(new_name=b.name) for b in rulebook_sheet.players],
+    )
+    with pytest.raises(ValidationError, match="not a game of Concordia"):
+        services.concordia_sheet_record(session=session, sheet=rulebook_sheet)
+    assert not SeatResult.objects.exists()

@@ -1,0 +1,252 @@
+from __future__ import annotations
+
+import dataclasses
+
+from django.test import Client
+from django.urls import reverse
+
+from games.models import ConcordiaPosition, SeatResult, SessionStatus, TableSession
+from scoring.types import GoodCounts, ScoreSheet
+from tests.conftest import PASSWORD, sheet_post_data
+
+
+def _urls(session: TableSession) -> tuple[str, str]:
+    kwargs = {"club_slug": session.club.slug, "session_id": session.pk}
+    return (
+        reverse("games:session-sheet", kwargs=kwargs),
+        reverse("games:session-sheet-preview", kwargs=kwargs),
+    )
+
+
+def _signed_in(client: Client, username: str = "alice") -> Client:
+    assert client.login(username=username, password=PASSWORD)
+    return client
+
+
+def _with_cloth_houses(sheet: ScoreSheet, cloth: int) -> ScoreSheet:
+    ana = sheet.players[0]
+    houses = dataclasses.replace(ana.houses, cloth=cloth)
+    return dataclasses.replace(
+        sheet, players=(dataclasses.replace(ana, houses=houses), *sheet.players[1:])
+    )
+
+
+def test_sheet_page_renders_a_field_per_seat(client, draft_session):
+    sheet_url, _ = _urls(draft_session)
+    response = _signed_in(client).get(sheet_url)
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "<html" in html
+    for seat in range(3):
+        assert f'name="s{seat}-houses_cloth"' in html
+    assert 'id="score-preview"' in html
+
+
+def test_preview_with_htmx_returns_only_the_scoreboard(
+    client, draft_session, rulebook_sheet
+):
+    _, preview_url = _urls(draft_session)
+    seats = list(draft_session.seats.order_by("seat_order"))
+    response = _signed_in(client).post(
+        preview_url,
+        sheet_post_data(rulebook_sheet, seats),
+        headers={"HX-Request": "true"},
+    )
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "<html" not in html
+    assert html.strip().startswith('<section id="score-preview"')
+    assert "Winner: Ana" in html
+    assert '<td class="num">114</td>' in html
+    assert not draft_session.seats.filter(result__isnull=False).exists()
+
+
+def test_preview_without_javascript_renders_the_whole_page(
+    client, draft_session, rulebook_sheet
+):
+    _, preview_url = _urls(draft_session)
+    seats = list(draft_session.seats.order_by("seat_order"))
+    response = _signed_in(client).post(
+        preview_url, sheet_post_data(rulebook_sheet, seats)
+    )
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "<html" in html
+    assert "Winner: Ana" in html
+    assert 'value="13"' in html  # what was typed stays in the form
+
+
+def test_preview_places_each_problem_next_to_its_field(
+    client, draft_session, rulebook_sheet
+):
+    _, preview_url = _urls(draft_session)
+    seats = list(draft_session.seats.order_by("seat_order"))
+    data = sheet_post_data(_with_cloth_houses(rulebook_sheet, 5), seats)
+    response = _signed_in(client).post(
+        preview_url, data, headers={"HX-Request": "true"}
+    )
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert 'data-slot="s0-houses_cloth"' in html
+    assert "Imperium has only 4 cloth cities; 5 given" in html
+
+
+def test_saving_a_valid_sheet_stores_positions_and_results(
+    client, draft_session, rulebook_sheet
+):
+    sheet_url, _ = _urls(draft_session)
+    seats = list(draft_session.seats.order_by("seat_order"))
+    response = _signed_in(client).post(
+        sheet_url, sheet_post_data(rulebook_sheet, seats, version=draft_session.version)
+    )
+    assert response.status_code == 302
+    assert response["Location"] == draft_session.get_absolute_url()
+    draft_session.refresh_from_db()
+    assert draft_session.status == SessionStatus.FINISHED
+    results = {
+        r.seat.player.name: (r.total, r.rank, r.won)
+        for r in SeatResult.objects.filter(session=draft_session)
+    }
+    assert results == {
+        "Ana": (114, 1, True),
+        "Bruno": (95, 2, False),
+        "Caio": (76, 3, False),
+    }
+    ana = ConcordiaPosition.objects.get(seat__player__name="Ana", session=draft_session)
+    assert (ana.sestertii, ana.houses_food, ana.cards_saturnus, ana.has_farmer) == (
+        13,
+        4,
+        4,
+        True,
+    )
+    assert ana.concordia_card
+    assert not ana.praefectus_magnus
+
+
+def test_saving_with_htmx_redirects_the_client(client, draft_session, rulebook_sheet):
+    sheet_url, _ = _urls(draft_session)
+    seats = list(draft_session.seats.order_by("seat_order"))
+    response = _signed_in(client).post(
+        sheet_url,
+        sheet_post_data(rulebook_sheet, seats),
+        headers={"HX-Request": "true"},
+    )
+    assert response.status_code == 200
+    assert response["HX-Redirect"] == draft_session.get_absolute_url()
+
+
+def test_saving_an_invalid_sheet_shows_the_error_next_to_the_field_and_saves_nothing(
+    client, finished_session, rulebook_sheet
+):
+    sheet_url, _ = _urls(finished_session)
+    seats = list(finished_session.seats.order_by("seat_order"))
+    data = sheet_post_data(
+        _with_cloth_houses(rulebook_sheet, 5), seats, version=finished_session.version
+    )
+    response = _signed_in(client).post(sheet_url, data)
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert (
+        '<p class="field-error" id="err-s0-houses_cloth" data-error-slot>'
+        "Imperium has only 4 cloth cities; 5 given </p>"
+    ) in html
+    ana = ConcordiaPosition.objects.get(
+        seat__player__name="Ana", session=finished_session
+    )
+    assert ana.houses_cloth == 2
+    assert (
+        SeatResult.objects.get(seat__player__name="Ana", session=finished_session).total
+        == 114
+    )
+
+
+def test_saving_an_invalid_sheet_with_htmx_returns_the_form_fragment(
+    client, draft_session, rulebook_sheet
+):
+    sheet_url, _ = _urls(draft_session)
+    seats = list(draft_session.seats.order_by("seat_order"))
+    data = sheet_post_data(_with_cloth_houses(rulebook_sheet, 5), seats)
+    response = _signed_in(client).post(sheet_url, data, headers={"HX-Request": "true"})
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "<html" not in html
+    assert html.strip().startswith('<form id="sheet-form"')
+    assert "Imperium has only 4 cloth cities; 5 given" in html
+
+
+def test_a_field_that_is_not_a_number_gets_a_message_and_no_500(
+    client, draft_session, rulebook_sheet
+):
+    sheet_url, preview_url = _urls(draft_session)
+    seats = list(draft_session.seats.order_by("seat_order"))
+    data = sheet_post_data(rulebook_sheet, seats)
+    data["s1-sestertii"] = "lots"
+    data["praefectus_magnus"] = "99"
+    _signed_in(client)
+    for url in (sheet_url, preview_url):
+        response = client.post(url, data)
+        html = response.content.decode()
+        assert response.status_code == 200
+        assert "Enter a whole number." in html
+        assert "Select a valid choice. 99 is not one of the available choices." in html
+    assert not SeatResult.objects.filter(session=draft_session).exists()
+
+
+def test_editing_a_finished_game_rescores_it(client, finished_session, rulebook_sheet):
+    sheet_url, _ = _urls(finished_session)
+    seats = list(finished_session.seats.order_by("seat_order"))
+    _signed_in(client)
+    page = client.get(sheet_url).content.decode()
+    assert 'name="s0-sestertii" value="13"' in page
+    ana = dataclasses.replace(rulebook_sheet.players[0], storehouse=GoodCounts())
+    edited = dataclasses.replace(
+        rulebook_sheet, players=(ana, *rulebook_sheet.players[1:])
+    )
+    response = client.post(
+        sheet_url, sheet_post_data(edited, seats, version=finished_session.version)
+    )
+    assert response.status_code == 302
+    # 13 sestertii and no goods: Vesta falls from 3 to 1, so Ana has 112.
+    assert (
+        SeatResult.objects.get(seat__player__name="Ana", session=finished_session).total
+        == 112
+    )
+
+
+def test_a_stale_version_is_a_conflict_and_keeps_the_other_save(
+    client, finished_session, rulebook_sheet
+):
+    sheet_url, _ = _urls(finished_session)
+    seats = list(finished_session.seats.order_by("seat_order"))
+    stale = finished_session.version
+    _signed_in(client)
+    first = client.post(
+        sheet_url, sheet_post_data(rulebook_sheet, seats, version=stale)
+    )
+    assert first.status_code == 302
+    ana = dataclasses.replace(rulebook_sheet.players[0], storehouse=GoodCounts())
+    edited = dataclasses.replace(
+        rulebook_sheet, players=(ana, *rulebook_sheet.players[1:])
+    )
+    second = client.post(sheet_url, sheet_post_data(edited, seats, version=stale))
+    assert second.status_code == 200
+    assert "Someone else saved this game meanwhile" in second.content.decode()
+    assert (
+        SeatResult.objects.get(seat__player__name="Ana", session=finished_session).total
+        == 114
+    )
+
+
+def test_result_page_explains_every_number(client, finished_session):
+    response = _signed_in(client, "bob").get(finished_session.get_absolute_url())
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "Winner: Ana" in html
+    assert "Vesta: 1 card × ⌊(13 sestertii + 25 for goods) ÷ 10⌋ = 3" in html
+    assert "Jupiter: 2 cards × 9 houses in non-brick cities = 18" in html
+    assert "Saturnus: 4 cards × 7 provinces = 28" in html
+    assert "Mercurius: 2 cards × 2 × 4 kinds of goods = 16" in html
+    assert "Mars: 3 cards × 2 × 5 colonists on the board = 30" in html
+    assert "Minerva: Farmer 3 × 4 food cities = 12" in html
+    assert "Concordia: ended the game = 7" in html
+    assert "Minerva: Smith 3 × 2 tool cities + Vintner 4 × 3 wine cities = 18" in html
