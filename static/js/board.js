@@ -1,0 +1,72 @@
+// Board entry, progressive enhancement only: without this file a tap on the map
+// jumps to the city's row in the list, whose button is a real form submit.
+"use strict";
+
+(function () {
+  let fit = false;
+  let scroll = null;
+
+  // A tap on a city of the map presses that city's button in the list, so the
+  // map and the list share one form and one request.
+  document.addEventListener("click", (event) => {
+    const link = event.target.closest && event.target.closest("a.city[data-city]");
+    if (!link || !window.htmx) return;
+    const button = document.getElementById("house-" + link.dataset.city);
+    if (!button) return;
+    event.preventDefault();
+    button.click();
+  });
+
+  // Zooming out shows the whole map; the list stays the way to tap precisely.
+  document.addEventListener("click", (event) => {
+    const toggle = event.target.closest && event.target.closest("[data-map-fit]");
+    if (!toggle) return;
+    fit = !fit;
+    apply();
+  });
+
+  function apply() {
+    const box = document.getElementById("map-scroll");
+    const toggle = document.querySelector("[data-map-fit]");
+    if (!box || !toggle) return;
+    toggle.closest(".map-tools").hidden = false;
+    box.classList.toggle("fit", fit);
+    toggle.setAttribute("aria-pressed", fit ? "true" : "false");
+  }
+
+  // A phone shows a corner of the full-size map; start from the capital.
+  function centreOnCapital() {
+    const box = document.getElementById("map-scroll");
+    const capital = box && box.querySelector(".capital rect");
+    if (!capital) return;
+    const boxRect = box.getBoundingClientRect();
+    const rect = capital.getBoundingClientRect();
+    box.scrollLeft += rect.left + rect.width / 2 - (boxRect.left + box.clientWidth / 2);
+    box.scrollTop += rect.top + rect.height / 2 - (boxRect.top + box.clientHeight / 2);
+  }
+
+  function start() {
+    apply();
+    centreOnCapital();
+  }
+
+  // A tap re-renders the map: keep it where the player had panned it.
+  document.addEventListener("htmx:beforeSwap", () => {
+    const box = document.getElementById("map-scroll");
+    scroll = box ? [box.scrollLeft, box.scrollTop] : null;
+  });
+  document.addEventListener("htmx:afterSwap", () => {
+    const box = document.getElementById("map-scroll");
+    if (box && scroll) {
+      box.scrollLeft = scroll[0];
+      box.scrollTop = scroll[1];
+    }
+    apply();
+  });
+
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", start);
+  } else {
+    start();
+  }
+})();
