@@ -1,0 +1,83 @@
+"""Invite links; Club, Membership and Player stay in `games.models`."""
+
+from __future__ import annotations
+
+import datetime as dt
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.db.models import F, Q
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from games.models import Club
+
+
+def _new_token() -> str:
+    # 24 random bytes: unguessable, and still short enough to paste into a chat.
+    return secrets.token_urlsafe(24)
+
+
+class InviteState(models.TextChoices):
+    ACTIVE = "active", _("active")
+    EXPIRED = "expired", _("expired")
+    REVOKED = "revoked", _("revoked")
+    USED_UP = "used_up", _("used up")
+
+
+class Invite(models.Model):
+    """A link that lets whoever is signed in and opens it join a club as a member."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="invites")
+    token = models.CharField(max_length=64, unique=True, default=_new_token)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    created_at = models.DateTimeField(default=timezone.now)
+    expires_at = models.DateTimeField(_("expires at"))
+    revoked_at = models.DateTimeField(null=True, blank=True)
+    # None: anyone with the link may join until it expires.
+    max_uses = models.PositiveIntegerField(_("most uses"), null=True, blank=True)
+    use_count = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        constraints = [
+            models.CheckConstraint(
+                condition=~Q(token=""), name="invite_token_not_empty"
+            ),
+            models.CheckConstraint(
+                condition=Q(expires_at__gt=F("created_at")),
+                name="invite_expires_after_creation",
+            ),
+            models.CheckConstraint(
+                condition=Q(max_uses__isnull=True) | Q(max_uses__gte=1),
+                name="invite_max_uses_at_least_one",
+            ),
+            models.CheckConstraint(
+                condition=Q(max_uses__isnull=True) | Q(use_count__lte=F("max_uses")),
+                name="invite_use_count_within_max_uses",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Invite to {self.club} until {self.expires_at:%Y-%m-%d %H:%M}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("clubs:invite-accept", kwargs={"token": self.token})
+
+    def state(self, now: dt.datetime | None = None) -> InviteState:
+        # Revocation wins over expiry: it is the admin's explicit word.
+        if self.revoked_at is not None:
+            return InviteState.REVOKED
+        if (now or timezone.now()) >= self.expires_at:
+            return InviteState.EXPIRED
+        if self.max_uses is not None and self.use_count >= self.max_uses:
+            return InviteState.USED_UP
+        return InviteState.ACTIVE
