@@ -1,0 +1,109 @@
+"""A club member enters the Magnanimous example on a 360 px phone and sees Davi win with 40."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth.models import User
+from playwright.sync_api import expect
+
+from games import services
+from tests.conftest import PASSWORD
+from tests.e2e.conftest import ARTIFACTS
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+# The contract's example, tests/scoring/data/magnanimous-republic.json.
+PLAYERS = {
+    "Bia": {
+        "nobility": 14,
+        "commerce_spaces": 3,
+        "commerce_tokens": 7,
+        "referendums": 2,
+        "troops": 5,
+        "reis": 17,
+        "occupied_provinces": 1,
+    },
+    "Davi": {
+        "nobility": 11,
+        "commerce_spaces": 3,
+        "commerce_tokens": 9,
+        "referendums": 1,
+        "troops": 7,
+        "reis": 23,
+    },
+    "Lia": {
+        "nobility": 19,
+        "commerce_spaces": 1,
+        "commerce_tokens": 4,
+        "referendums": 3,
+        "troops": 2,
+        "reis": 5,
+        "occupied_provinces": 2,
+    },
+}
+
+
+def test_enter_a_magnanimous_game_on_a_small_phone(live_server, phone):
+    alice = User.objects.create_user("alice", password=PASSWORD)
+    services.club_create(name="Lisboa", slug="lisboa", owner=alice)
+    page = phone
+    page.set_viewport_size({"width": 360, "height": 740})
+
+    page.goto(f"{live_server.url}/accounts/login/")
+    page.fill("#id_username", "alice")
+    page.fill("#id_password", PASSWORD)
+    page.click("button[type=submit].primary")
+    page.wait_for_url("**/clubs/lisboa/")
+
+    page.click("text=Enter a game of Magnanimous")
+    # Magnanimous has no map: the field goes away with the game chosen.
+    expect(page.locator("#id_map")).to_be_hidden()
+    for seat, name in enumerate(PLAYERS):
+        page.fill(f"#id_seat{seat}_new_name", name)
+    page.click("text=Seat the players")
+    page.wait_for_url("**/sheet/")
+
+    for seat, values in enumerate(PLAYERS.values()):
+        for field, value in values.items():
+            page.fill(f"#id_s{seat}-{field}", str(value))
+    preview = page.locator("#score-preview")
+    # Until someone governs Rio the sheet is not final, and it says where.
+    expect(page.locator("#err-governor")).to_contain_text(
+        "Exactly one player is the Governor of Rio de Janeiro"
+    )
+    page.check("input[name=governor][value='0']")
+    expect(preview).to_contain_text("Winner: Davi")
+    expect(page.locator("#err-governor")).to_be_empty()
+    assert "40" in preview.inner_text()
+
+    page.fill("#id_s2-nobility", "21")
+    expect(page.locator("#err-s2-nobility")).to_contain_text(
+        "The Nobility track runs from 0 to 20; 21 given"
+    )
+    expect(preview).to_contain_text("Not final yet")
+    page.fill("#id_s2-nobility", "19")
+    expect(page.locator("#err-s2-nobility")).to_be_empty()
+    expect(preview).to_contain_text("Winner: Davi")
+    page.screenshot(path=str(ARTIFACTS / "magnanimous-sheet.png"), full_page=True)
+
+    page.click("text=Save the result")
+    page.wait_for_url("**/games/*/")
+    # The winner's reasons are open; the others open with a tap.
+    page.get_by_text("Commerce: most spaces (3, 9 tokens) = 10").wait_for()
+    page.click("summary:has-text('Bia')")
+    page.get_by_text("Economy: 17 réis ÷ 3 = 5").wait_for()
+    page.get_by_text(
+        "Territory: 1 occupied province × −5 + governor of Rio +5 = 0"
+    ).wait_for()
+    page.screenshot(path=str(ARTIFACTS / "magnanimous-result.png"), full_page=True)
+    assert page.console_errors == []
+
+    # Phone-first: nothing wider than the screen, tap targets at least 44 px high.
+    for url in (page.url, f"{live_server.url}/clubs/lisboa/"):
+        page.goto(url)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360
+        small = page.evaluate(
+            """[...document.querySelectorAll('a.button, button, summary, input[type=number], select, label.choice')]
+                .filter(e => e.offsetParent && e.getBoundingClientRect().height < 44).length"""
+        )
+        assert small == 0
