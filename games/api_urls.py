@@ -1,0 +1,77 @@
+"""URLs of the public API, mounted at ``/api/v1/`` with the namespace ``api``."""
+
+from __future__ import annotations
+
+from django.urls import path, re_path
+from drf_spectacular.views import (
+    SpectacularAPIView,
+    SpectacularRedocView,
+    SpectacularSwaggerSplitView,
+)
+
+from games import api
+
+app_name = "api"
+
+_CLUB = "clubs/<slug:club_slug>/"
+
+urlpatterns = [
+    path("schema/", SpectacularAPIView.as_view(), name="schema"),
+    path(
+        "schema/swagger-ui/",
+        SpectacularSwaggerSplitView.as_view(
+            url_name="api:schema", template_name="api/swagger_ui.html"
+        ),
+        name="swagger-ui",
+    ),
+    path(
+        "schema/redoc/",
+        SpectacularRedocView.as_view(
+            url_name="api:schema", template_name="api/redoc.html"
+        ),
+        name="redoc",
+    ),
+    path("auth/token/", api.AuthTokenCreateApi.as_view(), name="auth-token"),
+    path("score-sheet/", api.ScoreSheetApi.as_view(), name="score-sheet"),
+    path("clubs/", api.ClubListApi.as_view(), name="club-list"),
+    path(_CLUB, api.ClubDetailApi.as_view(), name="club-detail"),
+    path(_CLUB + "players/", api.PlayerListApi.as_view(), name="player-list"),
+    path(
+        _CLUB + "players/<int:player_id>/",
+        api.PlayerDetailApi.as_view(),
+        name="player-detail",
+    ),
+    path(
+        _CLUB + "players/<int:player_id>/statistics/",
+        api.PlayerStatisticsApi.as_view(),
+        name="player-statistics",
+    ),
+    path(_CLUB + "sessions/", api.SessionListApi.as_view(), name="session-list"),
+    path(
+        _CLUB + "sessions/<int:session_id>/",
+        api.SessionDetailApi.as_view(),
+        name="session-detail",
+    ),
+    path(_CLUB + "leaderboard/", api.LeaderboardApi.as_view(), name="leaderboard"),
+    path(
+        _CLUB + "statistics/", api.ClubStatisticsApi.as_view(), name="club-statistics"
+    ),
+    path(_CLUB + "backup/", api.ClubBackupExportApi.as_view(), name="backup-export"),
+    path(
+        _CLUB + "backup/restore/",
+        api.ClubBackupRestoreApi.as_view(),
+        name="backup-restore",
+    ),
+    path(_CLUB + "results.csv", api.ResultsCsvApi.as_view(), name="results-csv"),
+    path(_CLUB + "bgstats/", api.BgStatsExportApi.as_view(), name="bgstats-export"),
+    path(
+        _CLUB + "bgstats/preview/",
+        api.BgStatsPreviewApi.as_view(),
+        name="bgstats-preview",
+    ),
+    path(
+        _CLUB + "bgstats/import/", api.BgStatsImportApi.as_view(), name="bgstats-import"
+    ),
+    # Last: a slug or id the converters refuse is a JSON 404 like any other.
+    re_path(r"^(?P<path>.*)$", api.api_not_found, name="not-found"),
+]
