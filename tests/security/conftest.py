@@ -1,0 +1,146 @@
+"""Two clubs full of data, so that a leak from one into the other shows.
+
+Lisboa (the standing cast's club): alice owns it, dora is an admin, bob a member;
+it has the rulebook game (finished), a Magnanimous game, an invite and a player
+called Xenofonte. Porto: charlie owns it (the outsider of every Lisboa test),
+with a finished game of Zefirino, Quiteria and Rubens at "Ribeira Secreta", a
+Magnanimous game, a member (erin) and an invite. Each club has marker words that
+must never appear in a response to someone who is not its member.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from django.core.cache import cache
+from django.utils.encoding import force_bytes
+from django.utils.http import urlsafe_base64_encode
+
+from clubs import services as clubs_services
+from clubs.models import Invite
+from games import magnanimous_services, services
+from games.models import Club, Membership, Player, Role, TableSession
+from scoring.types import ScoreSheet
+
+LISBOA_MARKERS = ("Lisboa", "Xenofonte")
+PORTO_MARKERS = ("Porto", "Zefirino", "Quiteria", "Ribeira Secreta")
+PORTO_NAMES = ("Zefirino", "Quiteria", "Rubens")
+ACTORS = ("anonymous", "outsider", "member", "admin")
+
+
+@pytest.fixture(autouse=True)
+def _fresh_throttles() -> Iterator[None]:
+    # DRF's throttles count in the cache, per address; every test starts afresh
+    # instead of inheriting the anonymous requests of the tests before it.
+    cache.clear()
+    yield
+    cache.clear()
+
+
+def markers_pattern(markers: tuple[str, ...]) -> re.Pattern[str]:
+    return re.compile(r"\b(" + "|".join(re.escape(m) for m in markers) + r")\b")
+
+
+@pytest.fixture
+def dora(club: Club) -> User:
+    user = User.objects.create_user("dora", password="x")
+    services.membership_add(club=club, user=user, role=Role.ADMIN)
+    return user
+
+
+@dataclasses.dataclass(frozen=True)
+class ClubData:
+    club: Club
+    session_id: int
+    magnanimous_id: int
+    player_id: int
+    membership_id: int
+    invite: Invite
+
+    def ids(self) -> dict[str, Any]:
+        return {
+            "club_slug": self.club.slug,
+            "session_id": self.session_id,
+            "player_id": self.player_id,
+            "membership_id": self.membership_id,
+            "invite_id": self.invite.pk,
+            "token": self.invite.token,
+        }
+
+
+def _magnanimous(club: Club, owner: User, names: tuple[str, ...]) -> TableSession:
+    return magnanimous_services.magnanimous_session_create(
+        club=club,
+        created_by=owner,
+        played_at=dt.datetime(2026, 11, 2, 20, tzinfo=dt.UTC),
+        seats=[services.SeatInput(new_name=name) for name in names],
+    )
+
+
+def _invite(club: Club, owner: User) -> Invite:
+    return clubs_services.invite_create(
+        club=club, created_by=owner, expires_in=dt.timedelta(days=7), max_uses=None
+    )
+
+
+@pytest.fixture
+def lisboa(
+    club: Club, alice: User, bob: User, dora: User, finished_session: TableSession
+) -> ClubData:
+    xenofonte = Player.objects.create(club=club, name="Xenofonte")
+    return ClubData(
+        club=club,
+        session_id=finished_session.pk,
+        magnanimous_id=_magnanimous(club, alice, ("Ana", "Bruno")).pk,
+        player_id=xenofonte.pk,
+        membership_id=Membership.objects.get(club=club, user=bob).pk,
+        invite=_invite(club, alice),
+    )
+
+
+@pytest.fixture
+def porto(other_club: Club, charlie: User, rulebook_sheet: ScoreSheet) -> ClubData:
+    erin = User.objects.create_user("erin", password="x")
+    services.membership_add(club=other_club, user=erin)
+    renamed = dict(zip(("Ana", "Bruno", "Caio"), PORTO_NAMES, strict=True))
+    sheet = dataclasses.replace(
+        rulebook_sheet,
+        players=tuple(
+            dataclasses.replace(board, name=renamed[board.name])
+            for board in rulebook_sheet.players
+        ),
+        praefectus_magnus=renamed[rulebook_sheet.praefectus_magnus or "Caio"],
+    )
+    session = services.session_create(
+        club=other_club,
+        created_by=charlie,
+        map_name="imperium",
+        played_at=dt.datetime(2026, 11, 3, 20, tzinfo=dt.UTC),
+        place="Ribeira Secreta",
+        seats=[services.SeatInput(new_name=name) for name in PORTO_NAMES],
+    )
+    services.concordia_sheet_record(session=session, sheet=sheet)
+    return ClubData(
+        club=other_club,
+        session_id=session.pk,
+        magnanimous_id=_magnanimous(other_club, charlie, PORTO_NAMES[:2]).pk,
+        player_id=Player.objects.get(club=other_club, name="Zefirino").pk,
+        membership_id=Membership.objects.get(club=other_club, user=erin).pk,
+        invite=_invite(other_club, charlie),
+    )
+
+
+@pytest.fixture
+def people(alice: User, bob: User, charlie: User, dora: User) -> dict[str, User | None]:
+    return {"anonymous": None, "outsider": charlie, "member": bob, "admin": dora}
+
+
+def reset_ids(user: User) -> dict[str, str]:
+    """Parameters of a password-reset link for ``user`` whose token is wrong."""
+    return {"uidb64": urlsafe_base64_encode(force_bytes(user.pk)), "token": "bad-token"}

@@ -1,0 +1,420 @@
+"""Every URL of the project, tried as anonymous, outsider, member and admin.
+
+The URLs come from the resolver, so a new page or endpoint without a rule in
+`RULES` fails `test_every_url_pattern_has_a_rule`: whoever adds a URL decides
+here who may use it. For each rule and actor the matrix checks
+
+- the status (anonymous pages go to sign in, API calls are refused; an outsider
+  gets 404 for anything of a club they are not in, a member 403 where only the
+  club's owners and admins may act);
+- that no response names anything of a club the actor is not a member of;
+- that a refused request, and any GET, leaves the database as it was;
+
+and, for every URL with an object id, the same with the other club's ids swapped
+in (under the actor's own club, and the ids of Lisboa under Porto's slug).
+
+The admin site (``admin:``) is left out: it is Django's own, guarded by its own
+staff login, and its URLs are generated per model rather than written here.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from django.db import transaction
+from django.test import Client
+from django.urls import URLPattern, URLResolver, get_resolver, reverse
+from rest_framework.authtoken.models import Token
+
+from clubs.models import Invite
+from games.models import Club, Membership, Player, Seat, SeatResult, TableSession
+from tests.security.conftest import (
+    ACTORS,
+    LISBOA_MARKERS,
+    PORTO_MARKERS,
+    ClubData,
+    markers_pattern,
+    reset_ids,
+)
+
+# Who may use a URL.
+PUBLIC = "public"  # anyone, signed in or not
+GUEST = "guest"  # anyone; a signed-in visitor is sent on (sign in, sign up)
+SIGNED_IN = "signed in"  # any account
+MEMBER = "member"  # members of the URL's club
+ADMIN = "admin"  # owners and admins of the URL's club
+
+# Patterns that are not the project's own (see the module docstring).
+EXCLUDED_NAMESPACES = {"admin"}
+
+
+@dataclass(frozen=True)
+class Rule:
+    access: str
+    # What an allowed actor gets for the probe (a plain GET, or a POST of
+    # ``data``, empty by default): 200 for a page or a form shown with its
+    # errors, 302 when the action is done or the page sends them on, 400 for an
+    # API call with a wrong body.
+    status: int
+    # GUEST pages: what a signed-in visitor gets instead.
+    signed_in_status: int = 302
+    data: Mapping[str, Any] = field(default_factory=dict)
+    # The page names the URL's club to someone who is not (yet) a member:
+    # an invite link shows whom it invites to.
+    shows_club: bool = False
+
+
+def _get(access: str, status: int = 200, **kwargs: Any) -> dict[str, Rule]:
+    return {"get": Rule(access, status, **kwargs)}
+
+
+def _post(access: str, status: int, **kwargs: Any) -> dict[str, Rule]:
+    return {"post": Rule(access, status, **kwargs)}
+
+
+RULES: dict[str, dict[str, Rule]] = {
+    # Accounts
+    "login": {
+        **_get(GUEST, 200),
+        **_post(GUEST, 200),
+    },
+    "logout": _post(PUBLIC, 302),
+    "signup": {**_get(GUEST, 200), **_post(GUEST, 200)},
+    "password_reset": {**_get(PUBLIC, 200), **_post(PUBLIC, 200)},
+    "password_reset_done": _get(PUBLIC, 200),
+    "password_reset_confirm": {**_get(PUBLIC, 200), **_post(PUBLIC, 200)},
+    "password_reset_complete": _get(PUBLIC, 200),
+    "set_language": {**_get(PUBLIC, 302), **_post(PUBLIC, 302)},
+    # Clubs
+    "games:home": _get(SIGNED_IN, 302),
+    "clubs:club-create": {**_get(SIGNED_IN, 200), **_post(SIGNED_IN, 200)},
+    "clubs:invite-accept": {
+        **_get(SIGNED_IN, 200, shows_club=True),
+        **_post(SIGNED_IN, 302, shows_club=True),
+    },
+    "games:club-detail": _get(MEMBER),
+    "clubs:membership-list": _get(MEMBER),
+    "clubs:membership-role": _post(ADMIN, 200),
+    "clubs:membership-remove": _post(ADMIN, 302),
+    "clubs:invite-list": {**_get(ADMIN), **_post(ADMIN, 200)},
+    "clubs:invite-revoke": _post(ADMIN, 302),
+    "clubs:player-list": {**_get(MEMBER), **_post(ADMIN, 200)},
+    "clubs:player-edit": {**_get(ADMIN), **_post(ADMIN, 200)},
+    # Games
+    "games:session-create": {**_get(MEMBER), **_post(MEMBER, 200)},
+    "games:session-detail": _get(MEMBER),
+    "games:session-sheet": {**_get(MEMBER), **_post(MEMBER, 200)},
+    "games:session-sheet-preview": _post(MEMBER, 200),
+    "games:session-edit": {**_get(MEMBER), **_post(MEMBER, 200)},
+    "games:session-delete": _post(MEMBER, 302),
+    "games:session-entry-mode": {**_get(MEMBER), **_post(MEMBER, 200)},
+    # A game entered by hand sends the board pages to the entry-mode switch.
+    "games:session-board": {**_get(MEMBER, 302), **_post(MEMBER, 302)},
+    "games:session-cities": {**_get(MEMBER, 302), **_post(MEMBER, 302)},
+    "games:session-cards": {**_get(MEMBER, 302), **_post(MEMBER, 302)},
+    "games:session-board-score": {**_get(MEMBER, 302), **_post(MEMBER, 302)},
+    # Backup and export
+    "games:club-portability": _get(MEMBER),
+    "games:club-backup-download": _get(ADMIN),
+    "games:club-backup-restore": _post(ADMIN, 200),
+    "games:club-results-csv": _get(MEMBER),
+    "games:club-bgstats-download": _get(MEMBER),
+    "games:club-bgstats-import": _post(ADMIN, 200),
+    # Statistics
+    "stats:index": _get(MEMBER, 302),
+    "stats:leaderboard": _get(MEMBER),
+    # Without htmx the status fragment sends the browser to its page.
+    "stats:status": _get(MEMBER, 302),
+    "stats:club-summary": _get(MEMBER),
+    "stats:player-detail": _get(MEMBER),
+    # API (/api/v1/)
+    "api:schema": _get(PUBLIC),
+    "api:swagger-ui": _get(PUBLIC),
+    "api:redoc": _get(PUBLIC),
+    "api:auth-token": _post(PUBLIC, 400),
+    "api:score-sheet": _post(PUBLIC, 400),
+    "api:club-list": _get(SIGNED_IN),
+    "api:club-detail": _get(MEMBER),
+    "api:player-list": _get(MEMBER),
+    "api:player-detail": _get(MEMBER),
+    "api:player-statistics": _get(MEMBER),
+    "api:session-list": _get(MEMBER),
+    "api:session-detail": _get(MEMBER),
+    "api:leaderboard": _get(MEMBER),
+    "api:club-statistics": _get(MEMBER),
+    "api:backup-export": _get(ADMIN),
+    "api:backup-restore": _post(ADMIN, 400),
+    "api:results-csv": _get(MEMBER),
+    "api:bgstats-export": _get(MEMBER),
+    "api:bgstats-preview": _post(ADMIN, 400),
+    "api:bgstats-import": _post(ADMIN, 400),
+    # Any other address under /api/v1/ answers a JSON 404 to everyone.
+    "api:not-found": {**_get(PUBLIC, 404), **_post(PUBLIC, 404)},
+}
+
+OBJECT_IDS = {"session_id", "player_id", "membership_id", "invite_id"}
+
+
+def _routes() -> dict[str, set[str]]:
+    """Return every named URL pattern with the names of its parameters."""
+    found: dict[str, set[str]] = {}
+
+    def walk(
+        patterns: list[URLPattern | URLResolver], namespace: str, params: set[str]
+    ) -> None:
+        for pattern in patterns:
+            names = params | set(pattern.pattern.regex.groupindex)
+            if isinstance(pattern, URLResolver):
+                inner = namespace
+                if pattern.namespace:
+                    inner = f"{namespace}:{pattern.namespace}".lstrip(":")
+                if inner.split(":")[0] in EXCLUDED_NAMESPACES:
+                    continue
+                walk(pattern.url_patterns, inner, names)
+            else:
+                name = f"{namespace}:{pattern.name}".lstrip(":")
+                found[name if pattern.name else f"<unnamed {pattern.pattern}>"] = names
+
+    walk(get_resolver().url_patterns, "", set())
+    return found
+
+
+ROUTES = _routes()
+CASES = [
+    (name, method, rule)
+    for name, methods in RULES.items()
+    for method, rule in methods.items()
+    if name in ROUTES
+]
+CASE_IDS = [f"{name}-{method}" for name, method, _rule in CASES]
+SWAPPABLE = [case for case in CASES if ROUTES[case[0]] & OBJECT_IDS]
+SWAPPABLE_IDS = [f"{name}-{method}" for name, method, _rule in SWAPPABLE]
+UNLISTED = [
+    (name, method)
+    for name in RULES
+    if name in ROUTES
+    for method in ("get", "post")
+    if method not in RULES[name]
+]
+
+
+def test_every_url_pattern_has_a_rule():
+    assert sorted(set(ROUTES) - set(RULES)) == []
+
+
+def test_every_rule_names_a_url_pattern():
+    assert sorted(set(RULES) - set(ROUTES)) == []
+
+
+def _url(name: str, rule: Rule, data: ClubData, people: dict[str, User | None]) -> str:
+    params = ROUTES[name]
+    values: dict[str, Any] = {**data.ids(), "game": "concordia", "path": "nothing/"}
+    if "uidb64" in params:
+        bob = people["member"]
+        assert bob is not None
+        values.update(reset_ids(bob))
+    return reverse(name, kwargs={p: values[p] for p in params})
+
+
+def _is_api(name: str) -> bool:
+    return name.startswith("api:")
+
+
+def _snapshot() -> tuple[object, ...]:
+    """Everything a refused request, or any GET, must leave as it was."""
+    return (
+        sorted(Club.objects.values_list("pk", "name", "slug")),
+        sorted(Membership.objects.values_list("club_id", "user_id", "role")),
+        sorted(Player.objects.values_list("pk", "club_id", "name", "user_id")),
+        sorted(
+            TableSession.objects.values_list(
+                "pk", "club_id", "place", "notes", "version", "status", "entry_mode"
+            )
+        ),
+        sorted(Seat.objects.values_list("pk", "session_id", "player_id")),
+        sorted(SeatResult.objects.values_list("pk", "total", "rank")),
+        sorted(Invite.objects.values_list("pk", "revoked_at", "use_count")),
+        Token.objects.count(),
+        User.objects.count(),
+    )
+
+
+def _expected(actor: str, name: str, rule: Rule) -> int:
+    if rule.access == PUBLIC:
+        return rule.status
+    if rule.access == GUEST:
+        return rule.status if actor == "anonymous" else rule.signed_in_status
+    if actor == "anonymous":
+        return 401 if _is_api(name) else 302
+    if rule.access == SIGNED_IN:
+        return rule.status
+    if actor == "outsider":
+        return 404
+    if actor == "member" and rule.access == ADMIN:
+        return 403
+    return rule.status
+
+
+def _foreign_markers(actor: str, rule: Rule) -> tuple[str, ...]:
+    """The words of every club ``actor`` is not a member of."""
+    lisboa = () if rule.shows_club else LISBOA_MARKERS
+    if actor == "anonymous":
+        return lisboa + PORTO_MARKERS
+    if actor == "outsider":
+        return lisboa
+    return PORTO_MARKERS
+
+
+def _client(people: dict[str, User | None], actor: str) -> Client:
+    client = Client()
+    user = people[actor]
+    if user is not None:
+        client.force_login(user)
+    return client
+
+
+@dataclass
+class Outcome:
+    status: int
+    location: str
+    leaks: list[str]
+    changed: bool
+
+
+def _try(
+    people: dict[str, User | None],
+    actor: str,
+    method: str,
+    url: str,
+    rule: Rule,
+    name: str,
+    markers: tuple[str, ...],
+) -> Outcome:
+    """Send one request and undo whatever it wrote, so the next actor finds the cast as it was."""
+    client = _client(people, actor)
+    before = _snapshot()
+    with transaction.atomic():
+        if method == "get":
+            response = client.get(url)
+        elif _is_api(name):
+            response = client.post(url, data=b"", content_type="application/json")
+        else:
+            response = client.post(url, dict(rule.data))
+        changed = _snapshot() != before
+        transaction.set_rollback(True)
+    body = b"".join(response) if response.streaming else response.content
+    leaks = (
+        markers_pattern(markers).findall(body.decode(errors="replace"))
+        if markers
+        else []
+    )
+    return Outcome(
+        status=response.status_code,
+        location=response.get("Location", ""),
+        leaks=leaks,
+        changed=changed,
+    )
+
+
+def _login_redirect(url: str) -> str:
+    return f"{reverse('login')}?next={url}"
+
+
+@pytest.mark.parametrize(("name", "method", "rule"), CASES, ids=CASE_IDS)
+def test_each_actor_gets_what_the_rule_says(people, lisboa, porto, name, method, rule):
+    url = _url(name, rule, lisboa, people)
+    problems = []
+    for actor in ACTORS:
+        got = _try(
+            people, actor, method, url, rule, name, _foreign_markers(actor, rule)
+        )
+        expected = _expected(actor, name, rule)
+        if got.status != expected:
+            problems.append(f"{actor}: {got.status} instead of {expected}")
+        elif (
+            expected == 302
+            and rule.access in {SIGNED_IN, MEMBER, ADMIN}
+            and (got.location == _login_redirect(url)) != (actor == "anonymous")
+        ):
+            problems.append(f"{actor}: sent to {got.location}")
+        refused = actor == "anonymous" and rule.access in {SIGNED_IN, MEMBER, ADMIN}
+        if (refused or expected in {401, 403, 404} or method == "get") and got.changed:
+            problems.append(f"{actor}: the database changed")
+        if got.leaks:
+            problems.append(f"{actor}: the response names {sorted(set(got.leaks))}")
+    assert problems == []
+
+
+def _swapped(own: ClubData, other: ClubData) -> ClubData:
+    """``own`` club's slug with the ``other`` club's object ids."""
+    return dataclasses.replace(other, club=own.club)
+
+
+@pytest.mark.parametrize(("name", "method", "rule"), SWAPPABLE, ids=SWAPPABLE_IDS)
+def test_the_other_clubs_ids_are_not_found_under_any_slug(
+    people, lisboa, porto, name, method, rule
+):
+    """bob and dora of Lisboa put Porto's ids in Lisboa's URLs; charlie, who owns
+    Porto, puts Lisboa's ids in Porto's."""
+    problems = []
+    tries = [
+        ("member", _url(name, rule, _swapped(lisboa, porto), people), PORTO_MARKERS),
+        ("admin", _url(name, rule, _swapped(lisboa, porto), people), PORTO_MARKERS),
+        ("outsider", _url(name, rule, _swapped(porto, lisboa), people), LISBOA_MARKERS),
+    ]
+    for actor, url, markers in tries:
+        got = _try(people, actor, method, url, rule, name, markers)
+        # A member is refused an owners-and-admins action before any id is looked at.
+        expected = 403 if actor == "member" and rule.access == ADMIN else 404
+        if got.status != expected:
+            problems.append(f"{actor} {url}: {got.status} instead of {expected}")
+        if got.changed:
+            problems.append(f"{actor} {url}: the database changed")
+        if got.leaks:
+            problems.append(f"{actor} {url}: names {sorted(set(got.leaks))}")
+    assert problems == []
+
+
+@pytest.mark.parametrize(
+    ("name", "method"), UNLISTED, ids=[f"{n}-{m}" for n, m in UNLISTED]
+)
+def test_a_method_without_a_rule_is_refused_and_changes_nothing(
+    people, lisboa, porto, name, method
+):
+    rule = next(iter(RULES[name].values()))
+    url = _url(name, rule, lisboa, people)
+    problems = []
+    for actor in ACTORS:
+        got = _try(
+            people, actor, method, url, rule, name, _foreign_markers(actor, rule)
+        )
+        if got.status == 302:
+            if actor != "anonymous" or got.location != _login_redirect(url):
+                problems.append(f"{actor}: sent to {got.location}")
+        elif got.status not in {401, 403, 404, 405}:
+            problems.append(f"{actor}: {got.status}")
+        if got.changed:
+            problems.append(f"{actor}: the database changed")
+        if got.leaks:
+            problems.append(f"{actor}: the response names {sorted(set(got.leaks))}")
+    assert problems == []
+
+
+def test_a_swapped_url_keeps_the_slug_and_takes_the_other_ids(lisboa, porto):
+    swapped = _swapped(lisboa, porto).ids()
+    assert swapped["club_slug"] == "lisboa"
+    assert swapped["session_id"] == porto.session_id != lisboa.session_id
+    assert swapped["membership_id"] == porto.membership_id != lisboa.membership_id
+
+
+def test_the_admin_site_is_for_staff_only(client, people, lisboa):
+    """Left out of the matrix, but an ordinary account must not get into it."""
+    client.force_login(people["admin"])
+    response = client.get("/admin/")
+    assert response.status_code == 302
+    assert response["Location"] == "/admin/login/?next=/admin/"
