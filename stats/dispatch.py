@@ -1,0 +1,69 @@
+"""What saving, editing or deleting a finished game sets off: a stats refresh.
+
+`games.services` calls `stats_change_record` inside the transaction that
+changes the game. The `StatsChange` row commits (or rolls back) with the game,
+so a committed change is never forgotten; the task only says "look now". If the
+broker cannot take the task, the save still succeeds: the change stays pending,
+the page says so, and the next refresh of that club×game or the nightly
+rebuild applies it.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+from functools import partial
+
+from django.db import transaction
+
+from games.models import Seat, TableSession
+from stats.aggregate import month_of
+from stats.models import StatsChange
+from stats.tasks import stats_refresh_task
+
+logger = logging.getLogger(__name__)
+
+
+def stats_change_record(
+    *, session: TableSession, previous_played_at: dt.datetime | None = None
+) -> StatsChange | None:
+    """Note that a finished game changed, and enqueue its refresh on commit.
+
+    Call it after saving the game and before deleting it (the seats say whose
+    statistics change). ``previous_played_at`` is the date before an edit
+    moved it. Does nothing for a game that is not finished.
+    """
+    if not session.is_finished:
+        return None
+    moments = [session.played_at]
+    if previous_played_at is not None:
+        moments.append(previous_played_at)
+    player_ids = Seat.objects.filter(session_id=session.pk).values_list(
+        "player_id", flat=True
+    )
+    change = StatsChange.objects.create(
+        club_id=session.club_id,
+        game=session.game,
+        since=min(moments),
+        months=sorted({month_of(moment).isoformat() for moment in moments}),
+        player_ids=sorted(player_ids),
+    )
+    transaction.on_commit(partial(_enqueue_refresh, session.club_id, session.game))
+    return change
+
+
+def _enqueue_refresh(club_id: int, game: str) -> None:
+    # Not `delay_on_commit`: its callback would let a broker error escape into
+    # the request after the game is already saved. Everything is caught here on
+    # purpose (kombu's OperationalError for a dead broker, or, when tasks run
+    # eagerly, any error of the refresh itself): the change row keeps the work.
+    try:
+        stats_refresh_task.delay(club_id, game)
+    except Exception:
+        logger.warning(
+            "Statistics refresh of club %s (%s) not enqueued; it stays pending until "
+            "the next refresh or the nightly rebuild.",
+            club_id,
+            game,
+            exc_info=True,
+        )

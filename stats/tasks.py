@@ -1,0 +1,39 @@
+"""Celery tasks of the statistics: thin, idempotent, ids in, one service each."""
+
+from __future__ import annotations
+
+from celery import shared_task
+from django.db import OperationalError
+
+from stats import selectors, services
+
+# A database that is restarting or a lock wait that times out is worth
+# retrying; the services recompute from source rows, so a retry is harmless.
+_TRANSIENT = (OperationalError,)
+
+
+@shared_task(
+    ignore_result=True,
+    autoretry_for=_TRANSIENT,
+    retry_backoff=True,
+    max_retries=5,
+)
+def stats_refresh_task(club_id: int, game: str) -> None:
+    services.stats_refresh(club_id=club_id, game=game)
+
+
+@shared_task(
+    ignore_result=True,
+    autoretry_for=_TRANSIENT,
+    retry_backoff=True,
+    max_retries=5,
+)
+def stats_rebuild_task(club_id: int, game: str) -> None:
+    services.stats_rebuild(club_id=club_id, game=game)
+
+
+@shared_task(ignore_result=True)
+def stats_rebuild_all_task() -> None:
+    """Fan out one rebuild per club×game, so a worker pool shares the night's work."""
+    for club_id, game in selectors.stats_rebuild_targets():
+        stats_rebuild_task.delay(club_id, game)

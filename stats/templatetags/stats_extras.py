@@ -1,0 +1,96 @@
+"""Formatting for the statistics pages: numbers as text, and charts as SVG.
+
+The chart tags only turn selector results into `stats.charts` layouts; the
+templates under ``stats/charts/`` draw them.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+from html import escape
+
+from django import template
+from django.utils.formats import date_format, number_format
+from django.utils.safestring import SafeString, mark_safe
+
+from stats import charts
+from stats.selectors import CategoryComparison, RatingPoint, Tally
+
+register = template.Library()
+
+
+@register.filter
+def percent(value: float | None) -> str:
+    """Format a share (0.75) as a whole percentage ("75%")."""
+    if value is None:
+        return "—"
+    return f"{number_format(round(value * 100), 0)}%"
+
+
+@register.filter
+def number_cells(values: Sequence[str]) -> SafeString:
+    """Render already formatted numbers as table cells, one per value.
+
+    The leaderboard has a dozen numbers per row; one call per row instead of
+    a template loop per cell keeps the page fast.
+    """
+    # One escape per cell and one mark_safe per row: format_html_join would
+    # cost as much as the rest of the row.
+    cells = (f'<td class="num">{escape(value, quote=False)}</td>' for value in values)
+    return mark_safe("".join(cells))
+
+
+@register.filter
+def one_decimal(value: float | None) -> str:
+    if value is None:
+        return "—"
+    return number_format(value, 1)
+
+
+@register.inclusion_tag("stats/charts/line.html")
+def rating_chart(history: Sequence[RatingPoint], title: str) -> dict[str, object]:
+    chart = charts.line_chart(
+        [point.ordinal for point in history],
+        [date_format(point.played_at, "SHORT_DATE_FORMAT") for point in history],
+    )
+    return {"chart": chart, "title": title}
+
+
+@register.inclusion_tag("stats/charts/bars.html")
+def comparison_chart(
+    comparisons: Sequence[CategoryComparison], title: str
+) -> dict[str, object]:
+    chart = charts.bar_chart(
+        [(str(c.label), c.player) for c in comparisons],
+        compare=[c.club for c in comparisons],
+    )
+    return {"chart": chart, "title": title}
+
+
+@register.inclusion_tag("stats/charts/bars.html")
+def bars_chart(items: Sequence[tuple[object, float]], title: str) -> dict[str, object]:
+    chart = charts.bar_chart([(str(label), value) for label, value in items])
+    return {"chart": chart, "title": title}
+
+
+@register.inclusion_tag("stats/charts/bars.html")
+def counts_chart(counts: Sequence[Tally], title: str) -> dict[str, object]:
+    chart = charts.bar_chart([(str(c.label), c.value) for c in counts])
+    return {"chart": chart, "title": title}
+
+
+@register.inclusion_tag("stats/charts/columns.html")
+def histogram_chart(counts: Sequence[Tally], title: str) -> dict[str, object]:
+    chart = charts.column_chart([(str(c.label), c.value) for c in counts])
+    return {"chart": chart, "title": title}
+
+
+@register.inclusion_tag("stats/charts/columns.html")
+def monthly_chart(
+    months: Sequence[tuple[dt.date, int]], title: str
+) -> dict[str, object]:
+    chart = charts.column_chart(
+        [(date_format(month, "M Y"), count) for month, count in months]
+    )
+    return {"chart": chart, "title": title}

@@ -1,0 +1,52 @@
+"""The score categories of each game, in the order the pages show them."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Final
+
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
+
+from games.models import Game
+from scoring import MagnanimousPlayerScore
+from scoring.types import Category
+
+# A Magnanimous score's categories are the fields of its per-player score
+# between the seat and the total; deriving them keeps one vocabulary.
+_MAGNANIMOUS_NOT_CATEGORIES = {"name", "seat", "total", "rank"}
+
+CATEGORIES: Final[dict[str, tuple[str, ...]]] = {
+    Game.CONCORDIA: tuple(category.value for category in Category),
+    Game.MAGNANIMOUS: tuple(
+        f.name
+        for f in dataclasses.fields(MagnanimousPlayerScore)
+        if f.name not in _MAGNANIMOUS_NOT_CATEGORIES
+    ),
+}
+
+# The gods' names are proper names and stay as they are in every language.
+CATEGORY_LABELS: Final[dict[str, str | Promise]] = {
+    "vesta": "Vesta",
+    "jupiter": "Jupiter",
+    "saturnus": "Saturnus",
+    "mercurius": "Mercurius",
+    "mars": "Mars",
+    "minerva": "Minerva",
+    "concordia": "Concordia",
+    "court": _("Court"),
+    "commerce": _("Commerce"),
+    "politics": _("Politics"),
+    "military": _("Military"),
+    "economy": _("Economy"),
+    "territory": _("Territory"),
+}
+
+GAME_LABELS: Final[dict[str, str]] = {
+    Game.CONCORDIA: "Concordia",
+    Game.MAGNANIMOUS: "Magnanimous",
+}
+
+
+def category_label(category: str) -> str | Promise:
+    return CATEGORY_LABELS.get(category, category)

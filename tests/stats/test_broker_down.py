@@ -1,0 +1,87 @@
+"""With the broker unreachable, saving a game still succeeds and the aggregates catch up later."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from django.urls import reverse
+
+from concordia_site.celery import app as celery_app
+from games import services as game_services
+from games.models import Game, SeatResult, SessionStatus
+from stats import selectors
+from stats.models import StatsChange
+from stats.selectors import LeaderboardFilters
+from stats.tasks import stats_rebuild_all_task
+from tests.conftest import sheet_post_data
+
+# Nothing listens on port 1: the connection is refused at once, as when Redis
+# is down on its host.
+DEAD_BROKER = "redis://127.0.0.1:1/0"
+
+
+def _use_broker(url: str | None, *, eager: bool) -> None:
+    celery_app.conf.update(broker_url=url, task_always_eager=eager)
+    # The producer pool keeps connections to the broker it was created for;
+    # Celery has no public way to drop it without deregistering the app.
+    celery_app._pool = None  # type: ignore[attr-defined]
+    celery_app.amqp._producer_pool = None  # type: ignore[attr-defined]
+
+
+@pytest.fixture
+def dead_broker():
+    saved = (celery_app.conf.broker_url, celery_app.conf.task_always_eager)
+    _use_broker(DEAD_BROKER, eager=False)
+    yield
+    _use_broker(saved[0], eager=saved[1])
+
+
+@pytest.mark.django_db(transaction=True)
+def test_saving_a_game_succeeds_while_the_broker_is_down(
+    client, alice, draft_session, rulebook_sheet, dead_broker, caplog
+):
+    client.force_login(alice)
+    seats = list(draft_session.seats.order_by("seat_order"))
+    url = reverse(
+        "games:session-sheet",
+        kwargs={"club_slug": "lisboa", "session_id": draft_session.pk},
+    )
+    started = time.perf_counter()
+    response = client.post(url, sheet_post_data(rulebook_sheet, seats, version=1))
+    elapsed = time.perf_counter() - started
+
+    assert response.status_code == 302
+    assert response["Location"] == draft_session.get_absolute_url()
+    assert elapsed < 2.5
+    draft_session.refresh_from_db()
+    assert draft_session.status == SessionStatus.FINISHED
+    assert sorted(SeatResult.objects.values_list("total", flat=True)) == [76, 95, 114]
+    assert StatsChange.objects.count() == 1
+    assert "not enqueued" in caplog.text
+    status = selectors.stats_status_get(club=draft_session.club, game=Game.CONCORDIA)
+    assert status.pending_since is not None
+    assert status.refreshed_at is None
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_nightly_rebuild_counts_what_the_dead_broker_missed(
+    club, draft_session, rulebook_sheet, dead_broker
+):
+    game_services.concordia_sheet_record(session=draft_session, sheet=rulebook_sheet)
+    assert StatsChange.objects.count() == 1
+    # The broker is back: beat's nightly task runs (eagerly here).
+    _use_broker(None, eager=True)
+    stats_rebuild_all_task()
+    board = selectors.leaderboard_get(
+        club=club, game=Game.CONCORDIA, filters=LeaderboardFilters(), order="-best"
+    )
+    assert [(r.name, r.games, r.wins, r.best) for r in board.rows] == [
+        ("Ana", 1, 1, 114),
+        ("Bruno", 1, 0, 95),
+        ("Caio", 1, 0, 76),
+    ]
+    assert not StatsChange.objects.exists()
+    assert (
+        selectors.stats_status_get(club=club, game=Game.CONCORDIA).pending_since is None
+    )
