@@ -325,4 +325,6 @@ LOGGING = {
         "handlers": ["console"],
         "level": os.environ.get("DJANGO_LOG_LEVEL", "INFO"),
     },
+    # django-axes announces itself at every start, on every management command.
+    "loggers": {"axes.apps": {"level": "WARNING"}},
 }

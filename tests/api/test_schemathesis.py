@@ -8,10 +8,13 @@ member of "lisboa", whose club holds the rulebook game.
 from __future__ import annotations
 
 import zlib
+from collections.abc import Iterator
 
 import pytest
 import schemathesis
 from django.contrib.auth.models import User
+from django.core.signals import request_finished, request_started
+from django.db import close_old_connections
 from hypothesis import HealthCheck, settings
 from rest_framework.authtoken.models import Token
 from schemathesis.checks import not_a_server_error
@@ -32,6 +35,19 @@ CHECKS = [
     content_type_conformance,
     response_schema_conformance,
 ]
+
+
+@pytest.fixture(autouse=True)
+def _keep_the_test_connection() -> Iterator[None]:
+    # Each WSGI call fires request_started/request_finished, whose
+    # close_old_connections would close the test's database connection inside
+    # its transaction (PostgreSQL then answers "the connection is closed").
+    # Django's own test client disconnects it for the same reason.
+    request_started.disconnect(close_old_connections)
+    request_finished.disconnect(close_old_connections)
+    yield
+    request_started.connect(close_old_connections)
+    request_finished.connect(close_old_connections)
 
 
 @pytest.fixture
