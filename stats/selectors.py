@@ -251,7 +251,7 @@ def leaderboard_get(
     order: str = DEFAULT_ORDER,
     page: int = 1,
 ) -> Leaderboard:
-    """Return one page of the club×game's leaderboard (1 query, 2 past the last page).
+    """Return one page of the club×game's leaderboard (1 query; 3 for a page past the end).
 
     One GROUP BY over the buckets that cover the filters (`_periods`), with
     each player's rating, which always covers the whole history, sorted and
@@ -440,6 +440,7 @@ class PlayerProfile:
 
 
 def player_qs_for_club(club: Club) -> QuerySet[Player]:
+    """Return the club's players, whose pages its members may open."""
     return Player.objects.filter(club=club)
 
 

@@ -374,3 +374,19 @@ def test_a_refresh_shows_at_once_on_a_cached_leaderboard(member, rebuilt, club):
     services.stats_rebuild(club_id=club.pk, game=Game.CONCORDIA)
     html = member.get(leaderboard_url()).content.decode()
     assert cells(html, "Dora")[3:5] == ["3", "1"]
+
+
+def test_leaderboard_pages_and_a_page_past_the_end(member, rebuilt, monkeypatch):
+    monkeypatch.setattr("stats.selectors.PAGE_SIZE", 3)
+    first = member.get(leaderboard_url(), {"order": "name"}).content.decode()
+    assert re.findall(r'class="player"><a [^>]+>(\w+)</a>', first) == [
+        "Ana",
+        "Bruno",
+        "Caio",
+    ]
+    assert "Page 1 of 2" in first
+    past = member.get(leaderboard_url(), {"order": "name", "page": "9"}, headers=HTMX)
+    html = past.content.decode()
+    assert re.findall(r'class="player"><a [^>]+>(\w+)</a>', html) == ["Dora"]
+    assert "Page 2 of 2" in html
+    assert cells(html, "Dora")[0] == "4"

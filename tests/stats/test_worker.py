@@ -42,7 +42,10 @@ def _route_stats_tasks_to(queue: str | None) -> None:
     # A queue of its own keeps any other worker on the same Redis database
     # from taking this test's tasks (and running them on another database).
     celery_app.conf.task_routes = {"stats.tasks.*": {"queue": queue}} if queue else None
-    # The router is built once from task_routes; the stubs miss its setter.
+    # The router and its route table are built once from task_routes, at the
+    # first publish (an earlier test may have published): rebuild both. The
+    # stubs miss the router's setter.
+    celery_app.amqp.flush_routes()
     celery_app.amqp.router = celery_app.amqp.Router()  # type: ignore[misc]
 
 
