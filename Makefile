@@ -68,11 +68,15 @@ test-postgres: install
 		echo "== PostgreSQL is not reachable at $(PG_TEST_URL): the PostgreSQL run is NOT done"; \
 	fi
 
-# Tests that need a real broker, worker and database.
+# Tests that need a real broker, worker and database. The Redis test database is
+# emptied afterwards: the tasks the race tests enqueue have no worker to take them.
 test-services: install
 	@if $(BIN)/python scripts/service_up.py "$(PG_TEST_URL)" && $(BIN)/python scripts/service_up.py "$(REDIS_TEST_URL)"; then \
 		echo "== PostgreSQL and Redis are up: running the service tests"; \
 		DATABASE_URL="$(PG_TEST_URL)" REDIS_URL="$(REDIS_TEST_URL)" $(BIN)/pytest -m services -p no:randomly; \
+		status=$$?; \
+		$(BIN)/python -c "import redis; redis.Redis.from_url('$(REDIS_TEST_URL)').flushdb()"; \
+		exit $$status; \
 	else \
 		echo "== PostgreSQL or Redis is not reachable: the service tests are NOT run"; \
 	fi
