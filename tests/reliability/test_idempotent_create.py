@@ -115,9 +115,7 @@ def test_the_same_key_in_another_club_is_another_game(client, club, alice, other
 @pytest.mark.django_db(transaction=True)
 def test_the_same_submission_five_times_at_once_creates_one_game(club, alice):
     if connection.vendor != "postgresql":
-        pytest.skip(
-            reason="needs PostgreSQL (DATABASE_URL); `make test-services` sets it"
-        )
+        pytest.skip(reason="needs PostgreSQL; run by make test-services")
     form_client = Client()
     form_client.force_login(alice)
     data = _form(form_client)

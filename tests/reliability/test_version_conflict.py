@@ -90,9 +90,7 @@ def test_four_threads_on_postgresql_lose_no_update(
     club, alice, bob, draft_session, rulebook_sheet
 ):
     if connection.vendor != "postgresql":
-        pytest.skip(
-            reason="needs PostgreSQL (DATABASE_URL); `make test-services` sets it"
-        )
+        pytest.skip(reason="needs PostgreSQL; run by make test-services")
     clients = _clients(club, alice, bob)
     problems = race_in_threads(clients, draft_session, rulebook_sheet, ROUNDS)
     assert problems == []
