@@ -219,6 +219,9 @@ if not DEBUG:
     CSRF_COOKIE_SECURE = True
     LANGUAGE_COOKIE_SECURE = True
     SECURE_SSL_REDIRECT = env_bool("DJANGO_SECURE_SSL_REDIRECT", True)
+    # A proxy's or a monitor's health probe talks plain HTTP to the app server
+    # itself; a redirect to https would read as "down".
+    SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
     SECURE_HSTS_SECONDS = env_int("DJANGO_SECURE_HSTS_SECONDS", 31536000)
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = True
@@ -297,11 +300,24 @@ CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_RESULT_EXPIRES = 3600
 # A request that saves a game must not hang on a dead or hung broker: fail fast,
-# and let the nightly rebuild catch up on whatever was not enqueued.
+# and let the pending sweep below catch up on whatever was not enqueued.
 CELERY_BROKER_CONNECTION_TIMEOUT = 1.0
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# No publish retries: Celery retries a failed publish 3 times by default, each
+# try waiting out the socket timeout again, so a save took 5.6 s when a Redis
+# the app was already connected to hung (accepting, never answering). One try
+# is bounded by socket_timeout; the StatsChange row keeps the work.
+CELERY_TASK_PUBLISH_RETRY = False
 CELERY_BROKER_TRANSPORT_OPTIONS = {
-    "visibility_timeout": 60,
+    # A task a worker took but never acknowledged (acks_late: the worker died
+    # mid-task) goes back to the queue this many seconds after delivery. A
+    # task running longer than this is delivered again while it runs; the
+    # stats tasks are idempotent and serialised by a row lock, so that is only
+    # wasted work.
+    "visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", 60),
+    # Look for such tasks every 10 s (kombu's default looks every 100 s), so a
+    # dead worker's task runs again about a minute later.
+    "unacked_restore_throttle": 1,
     "socket_timeout": 1.0,
     "socket_connect_timeout": 1.0,
     "max_retries": 0,
@@ -309,6 +325,15 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
 CELERY_REDIS_SOCKET_TIMEOUT = 1.0
 CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = 1.0
 CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
+    # Every minute: enqueue a refresh of every club×game with changes still
+    # pending (a save while the broker was down or hung, a task lost with a
+    # Redis restarted without persistence). One query when nothing is pending;
+    # a sweep no worker took within the minute expires, so none pile up.
+    "stats-refresh-pending": {
+        "task": "stats.tasks.stats_refresh_pending_task",
+        "schedule": crontab(),
+        "options": {"expires": 50},
+    },
     # Every night at 03:30 UTC: recompute every club's statistics from scratch,
     # which also applies any game whose refresh never reached a worker.
     "stats-rebuild-nightly": {

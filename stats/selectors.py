@@ -52,7 +52,8 @@ OPPONENTS_PAGE_SIZE: Final = 20
 # this many times: fewer meetings say more about luck than about either.
 RIVALRY_MEETINGS: Final = 3
 # A worker applies a change within seconds; one still pending after this long
-# waits for the broker to come back or for the nightly rebuild.
+# waits for the broker or a worker to come back (beat's minutely sweep then
+# applies it).
 STALLED_AFTER: Final = dt.timedelta(minutes=5)
 
 
@@ -672,7 +673,12 @@ def stats_rebuild_targets() -> list[tuple[int, str]]:
     )
     # A club×game whose last game was deleted still has aggregates to clear.
     targets.update(StatsState.objects.values_list("club_id", "game"))
-    targets.update(
+    targets.update(stats_pending_targets())
+    return sorted(targets)
+
+
+def stats_pending_targets() -> list[tuple[int, str]]:
+    """Return every club×game with changes not yet applied (1 query)."""
+    return sorted(
         StatsChange.objects.order_by().values_list("club_id", "game").distinct()
     )
-    return sorted(targets)

@@ -2,11 +2,11 @@
 
 Two entry points, both idempotent because they recompute from source rows and
 never increment: `stats_refresh` applies the pending `StatsChange`s (what the
-worker runs a moment after a game is saved), `stats_rebuild` recomputes
-everything (what Celery beat runs nightly, and what catches up after a broker
-outage). Both hold the club×game's `StatsState` row locked, so two refreshes of
-one club×game never interleave; readers keep seeing the previous numbers until
-the refresh commits.
+worker runs a moment after a game is saved, and what beat's minutely sweep
+runs for changes whose task never reached a worker), `stats_rebuild`
+recomputes everything (what Celery beat runs nightly). Both hold the
+club×game's `StatsState` row locked, so two refreshes of one club×game never
+interleave; readers keep seeing the previous numbers until the refresh commits.
 """
 
 from __future__ import annotations

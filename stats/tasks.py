@@ -37,3 +37,17 @@ def stats_rebuild_all_task() -> None:
     """Fan out one rebuild per club×game, so a worker pool shares the night's work."""
     for club_id, game in selectors.stats_rebuild_targets():
         stats_rebuild_task.delay(club_id, game)
+
+
+@shared_task(ignore_result=True)
+def stats_refresh_pending_task() -> None:
+    """Enqueue a refresh of every club×game that still has changes pending.
+
+    Beat runs it every minute: a game saved while the broker was down or hung,
+    or whose task was lost with a Redis restarted without persistence, is
+    counted a minute after the broker is back instead of at the nightly
+    rebuild. One query when nothing is pending; a refresh that finds its
+    changes already applied does nothing.
+    """
+    for club_id, game in selectors.stats_pending_targets():
+        stats_refresh_task.delay(club_id, game)
