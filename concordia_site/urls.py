@@ -4,7 +4,13 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
+from concordia_site import views
+
+# A request that finds the database unreachable gets a 503 "try again" page.
+handler500 = "concordia_site.errors.server_error"
+
 urlpatterns = [
+    path("healthz", views.healthz, name="healthz"),
     path("admin/", admin.site.urls),
     path("api/v1/", include("games.api_urls")),
     path(

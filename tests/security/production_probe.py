@@ -50,6 +50,8 @@ def main() -> dict[str, Any]:
 
     plain = client.get("/accounts/login/")
     report["http"] = {"status": plain.status_code, "location": plain.get("Location")}
+    health = client.get("/healthz")
+    report["healthz"] = {"status": health.status_code, "body": health.content.decode()}
 
     page = client.get("/accounts/login/", secure=True)
     report["headers"] = {

@@ -78,6 +78,8 @@ def _post(access: str, status: int, **kwargs: Any) -> dict[str, Rule]:
 
 
 RULES: dict[str, dict[str, Rule]] = {
+    # The site
+    "healthz": _get(PUBLIC),
     # Accounts
     "login": {
         **_get(GUEST, 200),

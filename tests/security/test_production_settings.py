@@ -65,6 +65,10 @@ def test_plain_http_is_sent_to_https(production):
     }
 
 
+def test_the_health_check_answers_plain_http(production):
+    assert production["healthz"] == {"status": 200, "body": "ok"}
+
+
 def test_every_cookie_is_secure_http_only_and_same_site(production):
     assert production["sign_in"] == 302
     assert production["set_language"] == 302

@@ -1,0 +1,47 @@
+"""The page a request gets when it fails: "try again" while the database is unreachable."""
+
+from __future__ import annotations
+
+import sys
+
+from django.db import InterfaceError, OperationalError
+from django.http import HttpRequest, HttpResponse
+from django.template import loader
+from django.views import defaults
+
+# A restarting PostgreSQL is back within seconds; the header tells clients
+# (and the page tells people) that waiting a moment is the whole remedy.
+RETRY_AFTER_SECONDS = 5
+
+
+def _database_unreachable(error: BaseException | None) -> bool:
+    """Whether ``error`` is, or was raised while handling, a lost database connection.
+
+    PEP 249's OperationalError is "not under the programmer's control": a
+    refused or cut connection, a server shutting down or starting up.
+    InterfaceError is a connection that is already closed.
+    """
+    seen: set[int] = set()
+    while error is not None and id(error) not in seen:
+        if isinstance(error, OperationalError | InterfaceError):
+            return True
+        seen.add(id(error))
+        error = error.__cause__ or error.__context__
+    return False
+
+
+def server_error(request: HttpRequest) -> HttpResponse:
+    """Answer 503 "try again" when the database was unreachable, else Django's 500.
+
+    Django calls this view (``handler500``) for any uncaught exception, from
+    the view or from a middleware, while handling it, so `sys.exc_info` holds
+    the exception; it still logs it with its traceback. The page is rendered
+    without the request's context: its context processors would load the user
+    and the messages from the database that just failed. Once the database is
+    back, the next request reconnects (``conn_health_checks``).
+    """
+    if not _database_unreachable(sys.exc_info()[1]):
+        return defaults.server_error(request)
+    response = HttpResponse(loader.render_to_string("503.html"), status=503)
+    response["Retry-After"] = str(RETRY_AFTER_SECONDS)
+    return response
