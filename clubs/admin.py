@@ -15,6 +15,7 @@ class InviteAdmin(admin.ModelAdmin[Invite]):
         "revoked_at",
         "use_count",
     ]
+    list_select_related = ["club", "created_by"]
     list_filter = ["club"]
     raw_id_fields = ["club", "created_by"]
     readonly_fields = ["token", "use_count"]

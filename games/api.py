@@ -3,21 +3,27 @@
 Access mirrors the pages: a club that is not one of the user's is 404, for
 every object in it and whatever id is guessed; reading is for members,
 importing for the club's owners and admins (403 for other members). Every 400
-carries the errors document ``{"errors": [{"path", "message"}]}``.
+carries the errors document ``{"errors": [{"path", "message"}]}``; a 429 (a
+throttle, or a sign-in locked by django-axes) carries ``{"detail"}`` and
+Retry-After.
 """
 
 from __future__ import annotations
 
+import datetime as dt
+import math
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
+from axes.helpers import get_cool_off  # type: ignore[import-untyped]
+from django.conf import settings
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
+from django.utils.translation import gettext_noop, ngettext
 from django.views.decorators.csrf import csrf_exempt
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
@@ -203,7 +209,50 @@ def _paginated(
     )
 )
 class AuthTokenCreateApi(ObtainAuthToken):
-    """Exchange a user name and password for the API token sent as ``Authorization: Token …``."""
+    """Exchange a user name and password for the API token sent as ``Authorization: Token …``.
+
+    While django-axes holds the user name locked at this address, the answer is
+    429 with a Retry-After, as the sign-in page's, rather than DRF's 400 for
+    wrong credentials: a script must learn to wait, not to try other passwords.
+    """
+
+    def post(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        try:
+            return super().post(request, *args, **kwargs)
+        except exceptions.ValidationError:
+            # django-axes flags the request authenticate() was given: DRF's
+            # wrapper, which its middleware never sees, so the flag is read here.
+            if getattr(request, "axes_locked_out", False):
+                return _locked_out(request)
+            raise
+
+
+def _locked_out(request: Request) -> Response:
+    """Say why and for how long signing in is refused, in the API's 429 shape.
+
+    Retry-After is the whole cool-off, as the sign-in page says: attempts during
+    the lock do not extend it, so after that long the lock is surely over.
+    """
+    limit: int = settings.AXES_FAILURE_LIMIT
+    detail = ngettext(
+        "Signing in to this account from your network failed %(limit)s time in a row.",
+        "Signing in to this account from your network failed %(limit)s times in a row.",
+        limit,
+    ) % {"limit": limit}
+    headers = {}
+    cool_off: dt.timedelta | None = get_cool_off(request)
+    if cool_off is not None:
+        seconds = math.ceil(cool_off.total_seconds())
+        minutes = max(1, seconds // 60)
+        detail += " " + ngettext(
+            "Wait %(minutes)s minute, then try again.",
+            "Wait %(minutes)s minutes, then try again.",
+            minutes,
+        ) % {"minutes": minutes}
+        headers["Retry-After"] = str(seconds)
+    return Response(
+        {"detail": detail}, status=status.HTTP_429_TOO_MANY_REQUESTS, headers=headers
+    )
 
 
 # Score-sheet calculator

@@ -9,15 +9,18 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Generic, TypeVar
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.functional import Promise
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseClientRedirect
@@ -57,6 +60,9 @@ from scoring.maps import MAPS, MapSpec, TokenLetter
 from scoring.types import Category, Good, MapName, Problem, SheetResult
 
 # --- shared helpers ---------------------------------------------------------
+
+# What one tap names: a city (the map) or a sale card's number (the cards).
+Target = TypeVar("Target", str, int)
 
 
 def _club(request: AuthedHtmxRequest, club_slug: str) -> Club:
@@ -400,6 +406,74 @@ def _cities_saved(
     )
 
 
+# --- taps: the map and the cards share one shape -------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TapPage(Generic[Target]):
+    """What sets the map page (a city per tap) apart from the cards page (a card)."""
+
+    url_name: str
+    template: str
+    partial: str
+    form_class: type[SeatTapForm]
+    # The valid form's cleaned value that names the tapped thing.
+    target_field: str
+    # Store it, or take it away, for the seat; raises `BoardRejected`.
+    record: Callable[[Seat, Target, bool], None]
+    # Where the page scrolls back to without JavaScript.
+    anchor: Callable[[Target], str]
+    # The page's context, with the errors of the tapped thing (None: no tap).
+    context: Callable[[BoardState, Seat, Target | None, list[str]], dict[str, object]]
+    # Said when the tap named nothing the form could read.
+    untapped: str | Promise
+
+
+def _tap_page(
+    request: AuthedHtmxRequest, club_slug: str, session_id: int, page: TapPage[Target]
+) -> HttpResponse:
+    """GET shows the page for the chosen seat; POST records one tap, then shows it again.
+
+    Without JavaScript a recorded tap redirects back to the tapped thing; with
+    htmx, and for any refusal, the page's main region is rendered in place.
+    """
+    session = _concordia_session(request, club_slug, session_id)
+    if (response := _not_board(session)) is not None:
+        return response
+    template = page.template + (f"#{page.partial}" if request.htmx else "")
+    seats = selectors.session_seats(session)
+    if request.method == "GET":
+        selected = _selected_seat(request.GET.get("seat"), seats)
+        return render(
+            request,
+            template,
+            page.context(BoardState.load(session), selected, None, []),
+        )
+
+    form = page.form_class(request.POST, seats=seats)
+    selected = _selected_seat(request.POST.get("seat"), seats)
+    errors: list[str] = []
+    target: Target | None = None
+    if form.is_valid():
+        target = form.cleaned_data[page.target_field]
+        try:
+            page.record(selected, target, form.cleaned_data["present"])
+        except board_services.BoardRejected as rejected:
+            errors = [_message(problem) for problem in rejected.problems]
+        else:
+            if not request.htmx:
+                return redirect(
+                    f"{_url(page.url_name, session)}?seat={selected.seat_order}"
+                    f"#{page.anchor(target)}"
+                )
+    else:
+        errors = [str(error) for error in form.non_field_errors()] or [
+            str(page.untapped)
+        ]
+    context = page.context(BoardState.load(session), selected, target, errors)
+    return render(request, template, context)
+
+
 # --- the map ------------------------------------------------------------------
 
 
@@ -502,6 +576,33 @@ def _board_context(
     }
 
 
+def _house_record(seat: Seat, city: str, built: bool) -> None:
+    board_services.seat_house_set(seat=seat, city=city, built=built)
+
+
+def _house_anchor(city: str) -> str:
+    return f"row-{city_slug(city)}"
+
+
+def _house_context(
+    state: BoardState, selected: Seat, city: str | None, errors: list[str]
+) -> dict[str, object]:
+    return _board_context(state, selected, city or "", errors)
+
+
+_HOUSES: TapPage[str] = TapPage(
+    url_name="session-board",
+    template="games/session_board.html",
+    partial="board-main",
+    form_class=SeatTapForm,
+    target_field="target",
+    record=_house_record,
+    anchor=_house_anchor,
+    context=_house_context,
+    untapped=gettext_lazy("Choose a player, then tap a city."),
+)
+
+
 @require_http_methods(["GET", "POST"])
 @login_required
 @vary_on_headers("HX-Request")
@@ -509,41 +610,7 @@ def session_board(
     request: AuthedHtmxRequest, club_slug: str, session_id: int
 ) -> HttpResponse:
     """The map: tap a city to build or remove the selected player's house there."""
-    session = _concordia_session(request, club_slug, session_id)
-    if (response := _not_board(session)) is not None:
-        return response
-    template = "games/session_board.html" + ("#board-main" if request.htmx else "")
-    seats = selectors.session_seats(session)
-    if request.method == "GET":
-        selected = _selected_seat(request.GET.get("seat"), seats)
-        return render(
-            request, template, _board_context(BoardState.load(session), selected)
-        )
-
-    form = SeatTapForm(request.POST, seats=seats)
-    selected = _selected_seat(request.POST.get("seat"), seats)
-    errors: list[str] = []
-    city = ""
-    if form.is_valid():
-        city = form.cleaned_data["target"]
-        try:
-            board_services.seat_house_set(
-                seat=selected, city=city, built=form.cleaned_data["present"]
-            )
-        except board_services.BoardRejected as rejected:
-            errors = [_message(problem) for problem in rejected.problems]
-        else:
-            if not request.htmx:
-                return redirect(
-                    f"{_url('session-board', session)}?seat={selected.seat_order}"
-                    f"#row-{city_slug(city)}"
-                )
-    else:
-        errors = [str(error) for error in form.non_field_errors()] or [
-            _("Choose a player, then tap a city.")
-        ]
-    context = _board_context(BoardState.load(session), selected, city, errors)
-    return render(request, template, context)
+    return _tap_page(request, club_slug, session_id, _HOUSES)
 
 
 # --- the cards ----------------------------------------------------------------
@@ -610,6 +677,27 @@ def _cards_context(
     }
 
 
+def _card_record(seat: Seat, card: int, owned: bool) -> None:
+    board_services.seat_card_set(seat=seat, card=card, owned=owned)
+
+
+def _card_anchor(card: int) -> str:
+    return f"card-{card}"
+
+
+_CARDS: TapPage[int] = TapPage(
+    url_name="session-cards",
+    template="games/session_cards.html",
+    partial="cards-main",
+    form_class=CardTapForm,
+    target_field="card",
+    record=_card_record,
+    anchor=_card_anchor,
+    context=_cards_context,
+    untapped=gettext_lazy("Choose a player, then tap a card."),
+)
+
+
 @require_http_methods(["GET", "POST"])
 @login_required
 @vary_on_headers("HX-Request")
@@ -617,43 +705,7 @@ def session_cards(
     request: AuthedHtmxRequest, club_slug: str, session_id: int
 ) -> HttpResponse:
     """The cards each player bought, by name; gods and specialists follow."""
-    session = _concordia_session(request, club_slug, session_id)
-    if (response := _not_board(session)) is not None:
-        return response
-    template = "games/session_cards.html" + ("#cards-main" if request.htmx else "")
-    seats = selectors.session_seats(session)
-    if request.method == "GET":
-        selected = _selected_seat(request.GET.get("seat"), seats)
-        return render(
-            request, template, _cards_context(BoardState.load(session), selected)
-        )
-
-    form = CardTapForm(request.POST, seats=seats)
-    selected = _selected_seat(request.POST.get("seat"), seats)
-    errors: list[str] = []
-    card: int | None = None
-    if form.is_valid():
-        card = form.cleaned_data["card"]
-        try:
-            board_services.seat_card_set(
-                seat=selected, card=card, owned=form.cleaned_data["present"]
-            )
-        except board_services.BoardRejected as rejected:
-            errors = [_message(problem) for problem in rejected.problems]
-        else:
-            if not request.htmx:
-                return redirect(
-                    f"{_url('session-cards', session)}?seat={selected.seat_order}#card-{card}"
-                )
-    else:
-        errors = [str(error) for error in form.non_field_errors()] or [
-            _("Choose a player, then tap a card.")
-        ]
-    return render(
-        request,
-        template,
-        _cards_context(BoardState.load(session), selected, card, errors),
-    )
+    return _tap_page(request, club_slug, session_id, _CARDS)
 
 
 # --- the score ----------------------------------------------------------------

@@ -321,10 +321,39 @@ def test_a_stale_version_is_a_conflict_and_keeps_the_other_save(client, table):
     second = client.post(_sheet_url(table), post_data(rio, seats, version=1))
     html = second.content.decode()
     assert second.status_code == 200
+    assert "<html" in html
     assert "Someone else saved this game meanwhile" in html
+    # What the first phone saved, best first, to compare before saving over it.
+    assert "Saved meanwhile: Davi 40, Bia 35, Lia 16" in html
     assert '<input type="hidden" name="version" value="2"' in html
     table.refresh_from_db()
     assert table.ending == "republic"
+
+
+def test_a_conflict_sent_by_htmx_gets_the_form_with_the_saved_totals(
+    client, finished_table
+):
+    """The second phone still has the draft's version: the game was saved since."""
+    seats = _seats(finished_table)
+    stale = post_data(
+        with_player(republic_example(), 2, reis=30),
+        seats,
+        version=finished_table.version - 1,
+    )
+    response = _signed_in(client, "bob").post(
+        _sheet_url(finished_table), stale, headers={"HX-Request": "true"}
+    )
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "<html" not in html
+    assert html.lstrip().startswith('<form id="sheet-form"')
+    assert (
+        '<div class="conflict" role="alert" id="sheet-conflict"><p>'
+        "Someone else saved this game meanwhile; check their changes.</p>"
+        "<p>Saved meanwhile: Davi 40, Bia 35, Lia 16</p></div>"
+    ) in html
+    assert '<input type="hidden" name="version" value="2"' in html
+    assert _results(finished_table)["Lia"] == (16, 3, False)
 
 
 def test_editing_a_finished_game_shows_what_was_saved(client, finished_table):

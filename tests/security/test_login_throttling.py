@@ -147,27 +147,82 @@ def test_a_locked_attempt_computes_no_password_hash(client, alice, settings):
     assert "verify" in CountingHasher.calls
 
 
+TOKEN_URL = "/api/v1/auth/token/"
+LOCKED_DETAIL = (
+    "Signing in to this account from your network failed 5 times in a row. "
+    "Wait 15 minutes, then try again."
+)
+
+
+def _ask_token(
+    client: Client, password: str, address: str = HOME, content_type: str = ""
+) -> Any:
+    body = {"username": "alice", "password": password}
+    if content_type:
+        return client.post(
+            TOKEN_URL, body, content_type=content_type, REMOTE_ADDR=address
+        )
+    return client.post(TOKEN_URL, body, REMOTE_ADDR=address)
+
+
 def test_the_api_token_exchange_is_locked_too(alice):
     api = Client()
-    url = "/api/v1/auth/token/"
-    for _attempt in range(5):
-        response = api.post(
-            url, {"username": "alice", "password": "wrong"}, REMOTE_ADDR=HOME
-        )
+    for _attempt in range(4):
+        response = _ask_token(api, "wrong")
         assert response.status_code == 400
-    response = api.post(
-        url, {"username": "alice", "password": PASSWORD}, REMOTE_ADDR=HOME
-    )
-    # DRF's token view turns the refusal into its usual 400; the point is
-    # that the right password gets no token while the lock lasts.
-    assert response.status_code == 400
-    assert "token" not in response.json()
+        assert response.json() == {
+            "errors": [
+                {"path": "", "message": "Unable to log in with provided credentials."}
+            ]
+        }
+    fifth = _ask_token(api, "wrong")
+    assert fifth.status_code == 429
+    assert fifth.json() == {"detail": LOCKED_DETAIL}
+    assert fifth["Retry-After"] == "900"
+    # The right password gets no token while the lock lasts, and is told to wait.
+    right = _ask_token(api, PASSWORD, content_type="application/json")
+    assert right.status_code == 429
+    assert right["Content-Type"] == "application/json"
+    assert right.json() == {"detail": LOCKED_DETAIL}
+    assert right["Retry-After"] == "900"
     assert not Token.objects.exists()
-    elsewhere = api.post(
-        url, {"username": "alice", "password": PASSWORD}, REMOTE_ADDR=ELSEWHERE
-    )
+    elsewhere = _ask_token(api, PASSWORD, ELSEWHERE)
     assert elsewhere.status_code == 200
     assert elsewhere.json() == {"token": Token.objects.get(user=alice).key}
+
+
+def test_the_api_token_exchange_opens_again_once_retry_after_has_passed(alice):
+    api = Client()
+    with time_machine.travel(START, tick=False) as clock:
+        for _attempt in range(4):
+            _ask_token(api, "wrong")
+        wait = dt.timedelta(seconds=int(_ask_token(api, "wrong")["Retry-After"]))
+        clock.move_to(START + wait - dt.timedelta(seconds=1))
+        assert _ask_token(api, PASSWORD).status_code == 429
+        clock.move_to(START + wait + dt.timedelta(seconds=1))
+        response = _ask_token(api, PASSWORD)
+    assert response.status_code == 200
+    assert response.json() == {"token": Token.objects.get(user=alice).key}
+
+
+def test_a_lock_without_a_cool_off_answers_429_without_retry_after(alice, settings):
+    settings.AXES_COOLOFF_TIME = None
+    api = Client()
+    for _attempt in range(5):
+        _ask_token(api, "wrong")
+    response = _ask_token(api, PASSWORD)
+    assert response.status_code == 429
+    assert response.json() == {
+        "detail": "Signing in to this account from your network failed 5 times in a row."
+    }
+    assert "Retry-After" not in response
+    assert not Token.objects.exists()
+
+
+def test_wrong_credentials_without_a_lock_stay_a_400(alice):
+    response = _ask_token(Client(), "wrong")
+    assert response.status_code == 400
+    assert "Retry-After" not in response
 
 
 PROXY = "10.9.9.9"
