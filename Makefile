@@ -12,17 +12,22 @@ PG_TEST_URL ?= postgres://postgres@127.0.0.1:5432/postgres
 REDIS_TEST_URL ?= redis://127.0.0.1:6379/15
 # The browser the real-browser tests drive (Debian's chromium package).
 CHROMIUM ?= /usr/bin/chromium
+# `make load`'s Redis database (emptied afterwards; the run refuses one in use)
+# and extra arguments for scripts/load.py (e.g. LOAD_ARGS=--fresh).
+LOAD_REDIS_URL ?= redis://127.0.0.1:6379/12
+LOAD_ARGS ?=
 
 export PYTHONDONTWRITEBYTECODE := 1
 
 .PHONY: help install run serve demo migrate test check lint format typecheck \
         migrations-check unit test-sqlite test-postgres test-services e2e test-e2e \
-        audit bench clean
+        audit bench load clean
 
 help:
 	@echo "make run    - set up (.venv, install, migrate, demo data) and serve on http://$(HOST):$(PORT)"
 	@echo "make test   - set up and run every check (format, lint, types, migrations, tests)"
 	@echo "make bench  - measure the engine, the live-preview request and the statistics"
+	@echo "make load   - gunicorn on PostgreSQL under load (wrk): the issue #7 targets"
 	@echo "make lint   - ruff format --check, ruff check, mypy"
 
 $(BIN)/python:
@@ -121,6 +126,25 @@ bench: install
 		BENCH_PG_URL="$(PG_TEST_URL)" $(BIN)/python scripts/bench_stats.py; \
 	else \
 		echo "== PostgreSQL is not reachable at $(PG_TEST_URL): the statistics benchmark is NOT run"; \
+	fi
+
+# gunicorn (2 workers) on PostgreSQL, driven by wrk on loopback; the figures go
+# to artifacts/load/. Installs Debian's wrk where it is missing and this user
+# may (root), and says what is NOT run otherwise.
+load: install
+	@if ! command -v wrk >/dev/null && [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+		echo "== installing Debian's wrk"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk; \
+	fi
+	@if ! command -v wrk >/dev/null; then \
+		echo "== wrk is missing (sudo apt-get install wrk): the load run is NOT run"; \
+	elif ! $(BIN)/python scripts/service_up.py "$(PG_TEST_URL)"; then \
+		echo "== PostgreSQL is not reachable at $(PG_TEST_URL): the load run is NOT run"; \
+	elif ! $(BIN)/python scripts/service_up.py "$(LOAD_REDIS_URL)"; then \
+		echo "== Redis is not reachable at $(LOAD_REDIS_URL): the load run is NOT run"; \
+	else \
+		LOAD_PG_URL="$(PG_TEST_URL)" LOAD_REDIS_URL="$(LOAD_REDIS_URL)" \
+			$(BIN)/python scripts/load.py $(LOAD_ARGS); \
 	fi
 
 clean:

@@ -23,6 +23,7 @@ from games.models import (
     Colour,
     Game,
     MagnanimousPosition,
+    Seat,
     SeatResult,
     TableSession,
 )
@@ -30,6 +31,8 @@ from games.services import (
     SeatInput,
     SheetRejected,
     VersionConflict,
+    seat_rows_upsert,
+    session_copy_fields,
     session_create,
     session_finish,
     session_lock_for_recording,
@@ -139,6 +142,7 @@ def magnanimous_sheet_record(
     session: TableSession,
     sheet: MagnanimousSheet,
     expected_version: int | None = None,
+    seats: Sequence[Seat] | None = None,
 ) -> MagnanimousResult:
     """Store every seat's end of game and how the game ended, score it, store the results.
 
@@ -158,6 +162,7 @@ def magnanimous_sheet_record(
         session=session,
         expected_version=expected_version,
         names=[p.name for p in sheet.players],
+        seats=seats,
     )
 
     result = score_magnanimous(sheet)
@@ -166,27 +171,33 @@ def magnanimous_sheet_record(
     MagnanimousPosition.objects.filter(session=locked).update(
         governor=False, reached_20_first=False
     )
-    for seat, board in zip(seats, sheet.players, strict=True):
-        MagnanimousPosition.objects.update_or_create(
-            seat=seat,
-            defaults={
-                "session": locked,
+    seat_rows_upsert(
+        MagnanimousPosition,
+        [
+            MagnanimousPosition(
+                session=locked,
+                seat=seat,
                 **adapters.magnanimous_position_values(board),
-            },
-        )
+            )
+            for seat, board in zip(seats, sheet.players, strict=True)
+        ],
+    )
     winners = set(result.winners)
-    for seat, score in zip(seats, result.players, strict=True):
-        SeatResult.objects.update_or_create(
-            seat=seat,
-            defaults={
-                "session": locked,
-                "total": score.total,
-                "rank": score.rank,
-                "won": score.name in winners,
-                "breakdown": _breakdown(score),
-            },
-        )
+    seat_rows_upsert(
+        SeatResult,
+        [
+            SeatResult(
+                session=locked,
+                seat=seat,
+                total=score.total,
+                rank=score.rank,
+                won=score.name in winners,
+                breakdown=_breakdown(score),
+            )
+            for seat, score in zip(seats, result.players, strict=True)
+        ],
+    )
     locked.ending = sheet.ending.value
-    session_finish(session=locked, update_fields=["ending"])
-    session.refresh_from_db()
+    saved = session_finish(session=locked, update_fields=["ending"], seats=seats)
+    session_copy_fields(session=session, source=locked, fields=saved)
     return result

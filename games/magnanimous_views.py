@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 from django_htmx.http import HttpResponseClientRedirect
 
 from concordia_site.http import AuthedHtmxRequest
-from games import adapters, magnanimous_services
+from games import adapters, magnanimous_services, selectors
 from games.magnanimous_explain import (
     CATEGORIES,
     CATEGORY_LABELS,
@@ -222,9 +222,13 @@ def magnanimous_sheet(
                 session=session,
                 sheet=forms.sheet(),
                 expected_version=forms.table.cleaned_data.get("version"),
+                seats=seats,
             )
         except magnanimous_services.VersionConflict as conflict:
             context["conflict"] = conflict.messages[0]
+            # What the other phone saved, so the player can compare before
+            # deciding to save theirs over it (as on the Concordia sheet).
+            context["saved_results"] = list(selectors.results_for_session(session))
             data = request.POST.copy()
             data["version"] = str(conflict.current_version)
             forms.table.data = data

@@ -42,11 +42,12 @@ def session_get_visible(
 
     None when there is no such game or ``user`` is not a member of its club.
     """
-    return (
-        TableSession.objects.select_related("club")
-        .filter(pk=session_id, club__slug=club_slug, club__memberships__user=user)
-        .first()
-    )
+    try:
+        return TableSession.objects.select_related("club").get(
+            pk=session_id, club__slug=club_slug, club__memberships__user=user
+        )
+    except TableSession.DoesNotExist:
+        return None
 
 
 def session_players(session: TableSession) -> list[Seat]:

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, models, transaction
 from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
@@ -164,10 +164,17 @@ def concordia_sheet_evaluate(sheet: ScoreSheet) -> SheetEvaluation:
 
 
 def session_lock_for_recording(
-    *, session: TableSession, expected_version: int | None, names: Sequence[str]
+    *,
+    session: TableSession,
+    expected_version: int | None,
+    names: Sequence[str],
+    seats: Sequence[Seat] | None = None,
 ) -> tuple[TableSession, list[Seat]]:
     """Lock a game's row for recording its sheet; return it with its seats.
 
+    ``seats``: the game's seats with their players, in seating order, when the
+    caller has read them already (a game's seats never change once it is
+    created, so reading them again under the lock would only cost a query).
     Raises `VersionConflict` when ``expected_version`` is given and the game
     was saved since, and `ValidationError` when ``names`` are not its players
     in seating order. Call it inside the recording transaction.
@@ -175,19 +182,57 @@ def session_lock_for_recording(
     locked = TableSession.objects.select_for_update().get(pk=session.pk)
     if expected_version is not None and expected_version != locked.version:
         raise VersionConflict(current_version=locked.version)
-    seats = list(locked.seats.select_related("player").order_by("seat_order"))
+    if seats is None or any(seat.session_id != locked.pk for seat in seats):
+        seats = list(locked.seats.select_related("player").order_by("seat_order"))
+    seats = list(seats)
     if [seat.player.name for seat in seats] != list(names):
         raise ValidationError(_("The sheet's players are not this game's seats."))
     return locked, seats
 
 
-def session_finish(*, session: TableSession, update_fields: Sequence[str]) -> None:
-    """Mark a (locked) game finished at a new version and tell the statistics."""
+def seat_rows_upsert(model: type[models.Model], rows: Sequence[models.Model]) -> None:
+    """Insert the per-seat rows of a game, or overwrite the ones already stored.
+
+    One statement for all seats: `update_or_create` costs a savepoint, a
+    ``SELECT … FOR UPDATE`` and a write per seat (six queries apiece).
+    """
+    fields = [
+        f.name
+        for f in model._meta.concrete_fields
+        if not f.primary_key and f.name != "seat"
+    ]
+    model._default_manager.bulk_create(
+        rows, update_conflicts=True, unique_fields=["seat"], update_fields=fields
+    )
+
+
+def session_finish(
+    *, session: TableSession, update_fields: Sequence[str], seats: Sequence[Seat]
+) -> list[str]:
+    """Mark a (locked) game finished at a new version and tell the statistics.
+
+    ``seats`` are the game's seats (whose statistics change). Returns the
+    fields it saved, for `session_copy_fields`.
+    """
     session.status = SessionStatus.FINISHED
     session.version += 1
     session.updated_at = timezone.now()
-    session.save(update_fields=[*update_fields, "status", "version", "updated_at"])
-    stats_change_record(session=session)
+    saved = [*update_fields, "status", "version", "updated_at"]
+    session.save(update_fields=saved)
+    stats_change_record(session=session, player_ids=[seat.player_id for seat in seats])
+    return saved
+
+
+def session_copy_fields(
+    *, session: TableSession, source: TableSession, fields: Sequence[str]
+) -> None:
+    """Give the caller's instance of a game what was just saved from another.
+
+    Re-reading the row would cost a query, and one more for its club when the
+    page then links to the game.
+    """
+    for name in fields:
+        setattr(session, name, getattr(source, name))
 
 
 @transaction.atomic
@@ -196,12 +241,14 @@ def concordia_sheet_record(
     session: TableSession,
     sheet: ScoreSheet,
     expected_version: int | None = None,
+    seats: Sequence[Seat] | None = None,
 ) -> SheetResult:
     """Store the final position of every seat, score it and store the results.
 
     Raises `SheetRejected` when the rules reject the sheet (nothing is written)
     and `VersionConflict` when ``expected_version`` is given and someone saved
-    the game since. Recording an already finished game rescores it.
+    the game since. Recording an already finished game rescores it. ``seats``:
+    the game's seats with their players, if the caller has them.
     """
     if session.game != Game.CONCORDIA:
         raise ValidationError(_("This game is not a game of Concordia."))
@@ -212,6 +259,7 @@ def concordia_sheet_record(
         session=session,
         expected_version=expected_version,
         names=[p.name for p in sheet.players],
+        seats=seats,
     )
 
     result = score_sheet(sheet)
@@ -223,27 +271,36 @@ def concordia_sheet_record(
         praefectus_magnus=False,
         **{f"has_{specialist.value}": False for specialist in Specialist},
     )
-    for seat, board in zip(seats, sheet.players, strict=True):
-        values = adapters.position_values(
-            board, praefectus_magnus=board.name == sheet.praefectus_magnus
-        )
-        ConcordiaPosition.objects.update_or_create(
-            seat=seat, defaults={"session": locked, **values}
-        )
-    for seat, score in zip(seats, result.players, strict=True):
-        SeatResult.objects.update_or_create(
-            seat=seat,
-            defaults={
-                "session": locked,
-                "total": score.total,
-                "rank": score.rank,
-                "won": score.rank == 1,
-                "breakdown": {line.category.value: line.points for line in score.lines},
-            },
-        )
+    seat_rows_upsert(
+        ConcordiaPosition,
+        [
+            ConcordiaPosition(
+                session=locked,
+                seat=seat,
+                **adapters.position_values(
+                    board, praefectus_magnus=board.name == sheet.praefectus_magnus
+                ),
+            )
+            for seat, board in zip(seats, sheet.players, strict=True)
+        ],
+    )
+    seat_rows_upsert(
+        SeatResult,
+        [
+            SeatResult(
+                session=locked,
+                seat=seat,
+                total=score.total,
+                rank=score.rank,
+                won=score.rank == 1,
+                breakdown={line.category.value: line.points for line in score.lines},
+            )
+            for seat, score in zip(seats, result.players, strict=True)
+        ],
+    )
     locked.map = sheet.map.value
-    session_finish(session=locked, update_fields=["map"])
-    session.refresh_from_db()
+    saved = session_finish(session=locked, update_fields=["map"], seats=seats)
+    session_copy_fields(session=session, source=locked, fields=saved)
     return result
 
 

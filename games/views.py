@@ -50,6 +50,18 @@ def _session(request: AuthedHtmxRequest, club: Club, session_id: int) -> TableSe
     return session
 
 
+def _session_with_club(
+    request: AuthedHtmxRequest, club_slug: str, session_id: int
+) -> TableSession:
+    """Load a game and its club in one query, for the busiest pages."""
+    session = selectors.session_get_visible(
+        user=request.user, club_slug=club_slug, session_id=session_id
+    )
+    if session is None:
+        raise Http404
+    return session
+
+
 @require_GET
 @login_required
 def home(request: AuthedHtmxRequest) -> HttpResponse:
@@ -329,12 +341,18 @@ def _sheet_context(
         **_scoreboard(result, seats),
     }
     if inputs:
-        context["panels"] = _seat_panels(forms)
-        context["table_errors"] = {
+        context.update(_sheet_inputs(forms))
+    return context
+
+
+def _sheet_inputs(forms: ScoreSheetForms) -> dict[str, object]:
+    return {
+        "panels": _seat_panels(forms),
+        "table_errors": {
             name: forms.errors_for(None, name)
             for name in ("map", "praefectus_magnus", "concordia_card")
-        }
-    return context
+        },
+    }
 
 
 @require_http_methods(["GET", "POST"])
@@ -344,8 +362,8 @@ def session_sheet(
     request: AuthedHtmxRequest, club_slug: str, session_id: int
 ) -> HttpResponse:
     """The score entry page: GET shows it, POST saves the sheet."""
-    club = _club(request, club_slug)
-    session = _session(request, club, session_id)
+    session = _session_with_club(request, club_slug, session_id)
+    club = session.club
     if session.game == Game.MAGNANIMOUS:
         return magnanimous_views.magnanimous_sheet(request, club, session)
     if session.entry_mode == EntryMode.BOARD:
@@ -358,8 +376,8 @@ def session_sheet(
         if request.htmx:
             return HttpResponseClientRedirect(board_score)
         return redirect(board_score)
-    seats = selectors.session_seats(session)
     if request.method == "GET":
+        seats = selectors.session_seats(session)
         initial = (
             adapters.sheet_from_seats(map_name=session.map, seats=seats)
             if session.is_finished and _positions_recorded(seats)
@@ -375,14 +393,18 @@ def session_sheet(
             )
         return render(request, "games/session_sheet.html", context)
 
+    # Saving replaces the stored positions: the players are all it needs, and
+    # the form's inputs are only built when the page is shown again.
+    seats = selectors.session_players(session)
     forms = ScoreSheetForms(seats=seats, data=request.POST)
-    context = _sheet_context(session, seats, forms, evaluate=True)
+    context = _sheet_context(session, seats, forms, evaluate=True, inputs=False)
     if context["result"] is not None and not context["live_problems"]:
         try:
             services.concordia_sheet_record(
                 session=session,
                 sheet=forms.sheet(),
                 expected_version=forms.table.cleaned_data.get("version"),
+                seats=seats,
             )
         except services.VersionConflict as conflict:
             context["conflict"] = conflict.messages[0]
@@ -397,6 +419,7 @@ def session_sheet(
             if request.htmx:
                 return HttpResponseClientRedirect(session.get_absolute_url())
             return redirect(session)
+    context.update(_sheet_inputs(forms))
     template = "games/session_sheet.html" + ("#sheet-form" if request.htmx else "")
     return render(request, template, context)
 
@@ -436,8 +459,8 @@ def session_detail(
     request: AuthedHtmxRequest, club_slug: str, session_id: int
 ) -> HttpResponse:
     """The result page: the table of points, the winner and why each number is so."""
-    club = _club(request, club_slug)
-    session = _session(request, club, session_id)
+    session = _session_with_club(request, club_slug, session_id)
+    club = session.club
     if session.game == Game.MAGNANIMOUS:
         return magnanimous_views.magnanimous_detail(request, club, session)
     seats = selectors.session_seats(session)

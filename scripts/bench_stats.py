@@ -23,17 +23,23 @@ import argparse
 import datetime as dt
 import json
 import os
-import platform
 import random
 import resource
 import statistics
 import subprocess
 import sys
 import time
-from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
-from urllib.parse import urlsplit, urlunsplit
+
+from bench_common import (
+    FIRST_YEAR,
+    YEARS,
+    Steal,
+    admin,
+    database_url,
+    generate,
+    machine,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -42,82 +48,22 @@ PG_URL = os.environ.get("BENCH_PG_URL", "postgres://postgres@127.0.0.1:5432/post
 SCRATCH_DB = "tabularium_bench"
 GAMES = 100_000
 PLAYERS = 1_000
-YEARS = 10
-FIRST_YEAR = 2016
 REQUESTS = 250
 WARMUP = 20
 REFRESHES = 20
-BATCH_GAMES = 5_000
 
 LEADERBOARD_P95_TARGET_MS = 50.0
 LEADERBOARD_QUERIES_TARGET = 10
 REFRESH_TARGET_MS = 500.0
 REBUILD_TARGET_S = 300.0
 
-CATEGORIES = (
-    "vesta",
-    "jupiter",
-    "saturnus",
-    "mercurius",
-    "mars",
-    "minerva",
-    "concordia",
-)
-MAPS = ("imperium", "italia")
-
-
-def _machine() -> str:
-    cpu = platform.processor() or platform.machine()
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                cpu = line.split(":", 1)[1].strip()
-                break
-    except OSError:
-        pass
-    return f"{cpu}, {os.cpu_count()} cores, Python {platform.python_version()}"
-
-
-def _cpu_times() -> tuple[int, int]:
-    """Return (all, stolen) CPU jiffies so far, from /proc/stat (0, 0 elsewhere)."""
-    try:
-        fields = Path("/proc/stat").read_text().splitlines()[0].split()[1:]
-    except OSError:
-        return 0, 0
-    values = [int(value) for value in fields]
-    # user nice system idle iowait irq softirq steal ...
-    return sum(values[:8]), values[7] if len(values) > 7 else 0
-
-
-class _Steal:
-    """The share of CPU time the hypervisor took from this machine meanwhile.
-
-    On a shared virtual machine it explains slow figures that no code change
-    would: the benchmark prints it next to every timing.
-    """
-
-    def __enter__(self) -> _Steal:
-        self.start = _cpu_times()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        end = _cpu_times()
-        total = end[0] - self.start[0]
-        self.share = (end[1] - self.start[1]) / total if total else 0.0
-
-    def __str__(self) -> str:
-        return f"CPU steal {self.share:.0%}"
-
 
 def _database_url(name: str) -> str:
-    return urlunsplit(urlsplit(PG_URL)._replace(path="/" + name))
+    return database_url(PG_URL, name)
 
 
 def _admin(sql: str) -> None:
-    import psycopg
-
-    with psycopg.connect(PG_URL, autocommit=True) as connection:
-        connection.execute(sql)
+    admin(PG_URL, sql)
 
 
 def _setup_django(database: str) -> None:
@@ -140,130 +86,6 @@ def _setup_django(database: str) -> None:
 def _max_rss_mb() -> float:
     # Linux reports ru_maxrss in kibibytes.
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-
-
-def _seat_rows(
-    rng: random.Random, skills: list[float], count: int
-) -> list[tuple[int, int, dict[str, int]]]:
-    """Return (player index, total, points) per seat, in seating order."""
-    seated = rng.sample(range(len(skills)), count)
-    seats = []
-    for index in seated:
-        points = {c: max(0, int(rng.gauss(12 + skills[index], 6))) for c in CATEGORIES}
-        seats.append((index, sum(points.values()), points))
-    return seats
-
-
-class _Copier:
-    """COPY rows of one model into PostgreSQL with ids chosen here.
-
-    The ORM's bulk_create spends most of its time preparing each value of each
-    row; the generated games only vary in a few columns, so every other column
-    takes its default, prepared once from a template instance. New columns with
-    a default therefore need no change here.
-    """
-
-    def __init__(self, model: type[Any], template: Any, varying: Sequence[str]) -> None:
-        from django.db import connection
-
-        self.model = model
-        self.varying = list(varying)
-        fields = [f for f in model._meta.concrete_fields if not f.primary_key]
-        self.fixed = {
-            f.column: f.get_db_prep_save(getattr(template, f.attname), connection)
-            for f in fields
-            if f.attname not in self.varying
-        }
-        columns = {f.attname: f.column for f in model._meta.concrete_fields}
-        self.columns = ["id", *(columns[name] for name in self.varying), *self.fixed]
-        with connection.cursor() as cursor:
-            cursor.execute(f"SELECT coalesce(max(id), 0) FROM {model._meta.db_table}")
-            self.next_id = cursor.fetchone()[0] + 1
-
-    def copy(self, rows: Sequence[Sequence[object]]) -> list[int]:
-        """Write ``rows`` (values of the varying columns); return their new ids."""
-        from django.db import connection
-
-        ids = list(range(self.next_id, self.next_id + len(rows)))
-        self.next_id += len(rows)
-        fixed = list(self.fixed.values())
-        table = self.model._meta.db_table
-        with connection.cursor() as cursor:
-            with cursor.cursor.copy(
-                f"COPY {table} ({', '.join(self.columns)}) FROM STDIN"
-            ) as out:
-                for pk, row in zip(ids, rows, strict=True):
-                    out.write_row([pk, *row, *fixed])
-            cursor.execute(
-                f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), %s)",
-                [self.next_id],
-            )
-        return ids
-
-
-def generate(*, games: int, players: int) -> tuple[int, int]:
-    """Create the user, the club, its players and games; return (club id, user id)."""
-    from django.contrib.auth.models import User
-
-    from games import services
-    from games.models import Player, Seat, SeatResult, SessionStatus, TableSession
-
-    rng = random.Random(4)
-    user = User.objects.create_user("bench", password="bench-password-123")
-    club = services.club_create(name="Bench", slug="bench", owner=user)
-    people = Player.objects.bulk_create(
-        [Player(club=club, name=f"Player {i:04d}") for i in range(players)]
-    )
-    skills = [rng.gauss(0, 3) for _ in people]
-    start = dt.datetime(FIRST_YEAR, 1, 1, 12, tzinfo=dt.UTC)
-    span = dt.timedelta(days=365 * YEARS)
-    sessions = _Copier(
-        TableSession,
-        TableSession(club=club, status=SessionStatus.FINISHED),
-        ["map", "played_at"],
-    )
-    seats = _Copier(Seat, Seat(), ["session_id", "player_id", "seat_order"])
-    results = _Copier(
-        SeatResult,
-        SeatResult(total=0, rank=1),
-        ["session_id", "seat_id", "total", "rank", "won", "breakdown"],
-    )
-    for first in range(0, games, BATCH_GAMES):
-        count = min(BATCH_GAMES, games - first)
-        tables = [_seat_rows(rng, skills, rng.randint(2, 5)) for _ in range(count)]
-        session_ids = sessions.copy(
-            [
-                (rng.choice(MAPS), start + span * (first + i) / games)
-                for i in range(count)
-            ]
-        )
-        seat_ids = iter(
-            seats.copy(
-                [
-                    (session_id, people[index].pk, order)
-                    for session_id, table in zip(session_ids, tables, strict=True)
-                    for order, (index, _total, _points) in enumerate(table)
-                ]
-            )
-        )
-        rows = []
-        for session_id, table in zip(session_ids, tables, strict=True):
-            totals = [total for _index, total, _points in table]
-            for _index, total, points in table:
-                rank = 1 + sum(other > total for other in totals)
-                rows.append(
-                    (
-                        session_id,
-                        next(seat_ids),
-                        total,
-                        rank,
-                        rank == 1,
-                        json.dumps(points),
-                    )
-                )
-        results.copy(rows)
-    print(f"  generated {games:,} games")
-    return club.pk, user.pk
 
 
 def rebuild_child(database: str, club_id: int) -> None:
@@ -386,7 +208,7 @@ def main() -> int:
         rebuild_child(args.rebuild_child[0], int(args.rebuild_child[1]))
         return 0
 
-    print(f"Machine: {_machine()}")
+    print(f"Machine: {machine()}")
     _admin(f"DROP DATABASE IF EXISTS {SCRATCH_DB}")
     _admin(f"CREATE DATABASE {SCRATCH_DB}")
     try:
@@ -413,7 +235,7 @@ def _run(games: int, players: int) -> int:
     with connection.cursor() as cursor:
         cursor.execute("VACUUM ANALYZE")
 
-    with _Steal() as steal:
+    with Steal() as steal:
         child = subprocess.run(
             [sys.executable, __file__, "--rebuild-child", SCRATCH_DB, str(club_id)],
             check=True,
@@ -441,7 +263,7 @@ def _run(games: int, players: int) -> int:
     url = reverse(
         "stats:leaderboard", kwargs={"club_slug": "bench", "game": "concordia"}
     )
-    with _Steal() as steal:
+    with Steal() as steal:
         p50, p95, n = _timed_gets(client, url, REQUESTS)
     queries = _queries(client, url)
     ok_board = (
@@ -452,14 +274,14 @@ def _run(games: int, players: int) -> int:
         f"{queries} queries, {steal} (target p95 ≤ {LEADERBOARD_P95_TARGET_MS:.0f} ms, "
         f"≤ {LEADERBOARD_QUERIES_TARGET} queries) {'OK' if ok_board else 'MISSED'}"
     )
-    with _Steal() as steal:
+    with Steal() as steal:
         u50, u95, un = _timed_gets(client, url, REQUESTS, cached=False)
     print(
         f"  the board recomputed every time (as right after a refresh): p50 {u50:.1f} ms, "
         f"p95 {u95:.1f} ms over {un} requests, {steal}"
     )
     filtered = url + f"?season={FIRST_YEAR + YEARS - 1}&players=4&order=-win_rate"
-    with _Steal() as steal:
+    with Steal() as steal:
         f50, f95, fn = _timed_gets(client, filtered, REQUESTS, cached=False)
     print(
         f"  filtered (one season, 4 players, by win rate), recomputed every time: "
@@ -471,7 +293,7 @@ def _run(games: int, players: int) -> int:
     # as a game saved tonight would be.
     latest = dt.datetime(FIRST_YEAR + YEARS - 1, 12, 30, 12, tzinfo=dt.UTC)
     refreshes = []
-    with _Steal() as steal:
+    with Steal() as steal:
         for i in range(REFRESHES):
             milliseconds, replayed = _refresh_ms(
                 club_id, latest + dt.timedelta(hours=i), rng

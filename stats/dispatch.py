@@ -4,14 +4,16 @@
 changes the game. The `StatsChange` row commits (or rolls back) with the game,
 so a committed change is never forgotten; the task only says "look now". If the
 broker cannot take the task, the save still succeeds: the change stays pending,
-the page says so, and the next refresh of that club×game or the nightly
-rebuild applies it.
+the page says so, and the next refresh of that club×game applies it: beat's
+minute sweep (`stats_refresh_pending_task`) once the broker is back, the
+nightly rebuild at the latest.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import logging
+from collections.abc import Sequence
 from functools import partial
 
 from django.db import transaction
@@ -25,22 +27,30 @@ logger = logging.getLogger(__name__)
 
 
 def stats_change_record(
-    *, session: TableSession, previous_played_at: dt.datetime | None = None
+    *,
+    session: TableSession,
+    previous_played_at: dt.datetime | None = None,
+    player_ids: Sequence[int] | None = None,
 ) -> StatsChange | None:
     """Note that a finished game changed, and enqueue its refresh on commit.
 
     Call it after saving the game and before deleting it (the seats say whose
-    statistics change). ``previous_played_at`` is the date before an edit
-    moved it. Does nothing for a game that is not finished.
+    statistics change; ``player_ids`` saves reading them when the caller has
+    the seats). ``previous_played_at`` is the date before an edit moved it.
+    Does nothing for a game that is not finished.
     """
     if not session.is_finished:
         return None
     moments = [session.played_at]
     if previous_played_at is not None:
         moments.append(previous_played_at)
-    player_ids = Seat.objects.filter(session_id=session.pk).values_list(
-        "player_id", flat=True
-    )
+    if player_ids is None:
+        # Unordered: Seat's default order would join the game for nothing.
+        player_ids = list(
+            Seat.objects.filter(session_id=session.pk)
+            .order_by()
+            .values_list("player_id", flat=True)
+        )
     change = StatsChange.objects.create(
         club_id=session.club_id,
         game=session.game,
@@ -62,7 +72,7 @@ def _enqueue_refresh(club_id: int, game: str) -> None:
     except Exception:
         logger.warning(
             "Statistics refresh of club %s (%s) not enqueued; it stays pending until "
-            "the next refresh or the nightly rebuild.",
+            "the next refresh (beat's minute sweep) or the nightly rebuild.",
             club_id,
             game,
             exc_info=True,
