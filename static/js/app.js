@@ -45,3 +45,16 @@ document.addEventListener("click", (event) => {
 
 document.addEventListener("htmx:load", (event) => enableCopyButtons(event.target));
 document.addEventListener("DOMContentLoaded", () => enableCopyButtons(document));
+
+// A failed htmx request (no network, the server down, a 503 while the database
+// restarts) swaps nothing, so the tap would look ignored: say so, until the
+// next request gets through.
+function showRequestFailed(failed) {
+  const note = document.getElementById("request-failed");
+  if (note) note.hidden = !failed;
+}
+document.addEventListener("htmx:responseError", () => showRequestFailed(true));
+document.addEventListener("htmx:sendError", () => showRequestFailed(true));
+document.addEventListener("htmx:afterRequest", (event) => {
+  if (event.detail.successful) showRequestFailed(false);
+});
