@@ -10,7 +10,6 @@ Targets (issue #2, on a 2-core machine): ≥ 20,000 sheets/s; preview p95 ≤ 15
 from __future__ import annotations
 
 import os
-import platform
 import statistics
 import sys
 import tempfile
@@ -18,24 +17,14 @@ import time
 from pathlib import Path
 from urllib.parse import urlencode
 
+from bench_common import machine
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 ENGINE_TARGET = 20_000
 PREVIEW_P95_TARGET_MS = 15.0
 PREVIEW_REQUESTS = 600
-
-
-def _machine() -> str:
-    cpu = platform.processor() or platform.machine()
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                cpu = line.split(":", 1)[1].strip()
-                break
-    except OSError:
-        pass
-    return f"{cpu}, {os.cpu_count()} cores, Python {platform.python_version()}"
 
 
 def _five_player_sheet() -> object:
@@ -167,7 +156,7 @@ def bench_preview() -> tuple[float, float, int]:
 
 
 def main() -> int:
-    print(f"Machine: {_machine()}")
+    print(f"Machine: {machine()}")
     rate = bench_engine()
     print(f"engine, one process: {rate:,.0f} five-player sheets/s validated and scored")
     machine_rate, processes = bench_engine_all_cores()
