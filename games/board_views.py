@@ -16,7 +16,7 @@ from typing import Generic, TypeVar
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.functional import Promise
 from django.utils.translation import gettext as _
@@ -41,7 +41,7 @@ from games.board_forms import (
 )
 from games.explain import CATEGORY_LABELS
 from games.forms import GOD_LABELS, GOOD_LABELS, SPECIALIST_LABELS
-from games.models import Club, EntryMode, Game, Seat, TableSession
+from games.models import EntryMode, Game, Seat, TableSession
 from games.services import VersionConflict
 from scoring.board import (
     ROMAN,
@@ -65,19 +65,14 @@ from scoring.types import Category, Good, MapName, Problem, SheetResult
 Target = TypeVar("Target", str, int)
 
 
-def _club(request: AuthedHtmxRequest, club_slug: str) -> Club:
-    return get_object_or_404(selectors.club_qs_visible_to(request.user), slug=club_slug)
-
-
 def _concordia_session(
     request: AuthedHtmxRequest, club_slug: str, session_id: int
 ) -> TableSession:
-    club = _club(request, club_slug)
-    session = get_object_or_404(
-        selectors.session_qs_visible_to(user=request.user, club=club), pk=session_id
+    session = selectors.session_get_visible(
+        user=request.user, club_slug=club_slug, session_id=session_id
     )
     # Only Concordia is played on a map with cities.
-    if session.game != Game.CONCORDIA or not session.map:
+    if session is None or session.game != Game.CONCORDIA or not session.map:
         raise Http404
     return session
 

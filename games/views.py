@@ -42,18 +42,10 @@ def _club(request: AuthedHtmxRequest, club_slug: str) -> Club:
     return get_object_or_404(selectors.club_qs_visible_to(request.user), slug=club_slug)
 
 
-def _session(request: AuthedHtmxRequest, club: Club, session_id: int) -> TableSession:
-    session = get_object_or_404(
-        selectors.session_qs_visible_to(user=request.user, club=club), pk=session_id
-    )
-    session.club = club  # the row just loaded: spares a query per page
-    return session
-
-
-def _session_with_club(
+def _session(
     request: AuthedHtmxRequest, club_slug: str, session_id: int
 ) -> TableSession:
-    """Load a game and its club in one query, for the busiest pages."""
+    """Load one of the member's club's games with its club, in one query; else 404."""
     session = selectors.session_get_visible(
         user=request.user, club_slug=club_slug, session_id=session_id
     )
@@ -362,7 +354,7 @@ def session_sheet(
     request: AuthedHtmxRequest, club_slug: str, session_id: int
 ) -> HttpResponse:
     """The score entry page: GET shows it, POST saves the sheet."""
-    session = _session_with_club(request, club_slug, session_id)
+    session = _session(request, club_slug, session_id)
     club = session.club
     if session.game == Game.MAGNANIMOUS:
         return magnanimous_views.magnanimous_sheet(request, club, session)
@@ -435,11 +427,7 @@ def session_sheet_preview(
     Runs on every keystroke, so it loads the game and its club in one query and
     the seats without their stored positions.
     """
-    session = selectors.session_get_visible(
-        user=request.user, club_slug=club_slug, session_id=session_id
-    )
-    if session is None:
-        raise Http404
+    session = _session(request, club_slug, session_id)
     if session.game == Game.MAGNANIMOUS:
         return magnanimous_views.magnanimous_sheet_preview(
             request, session.club, session
@@ -459,7 +447,7 @@ def session_detail(
     request: AuthedHtmxRequest, club_slug: str, session_id: int
 ) -> HttpResponse:
     """The result page: the table of points, the winner and why each number is so."""
-    session = _session_with_club(request, club_slug, session_id)
+    session = _session(request, club_slug, session_id)
     club = session.club
     if session.game == Game.MAGNANIMOUS:
         return magnanimous_views.magnanimous_detail(request, club, session)
@@ -485,8 +473,8 @@ def session_edit(
     request: AuthedHtmxRequest, club_slug: str, session_id: int
 ) -> HttpResponse:
     """Change when and where a game was played, and its notes."""
-    club = _club(request, club_slug)
-    session = _session(request, club, session_id)
+    session = _session(request, club_slug, session_id)
+    club = session.club
     form = SessionDetailsForm(
         request.POST or None,
         initial={
@@ -516,8 +504,8 @@ def session_edit(
 def session_delete(
     request: AuthedHtmxRequest, club_slug: str, session_id: int
 ) -> HttpResponse:
-    club = _club(request, club_slug)
-    session = _session(request, club, session_id)
+    session = _session(request, club_slug, session_id)
+    club = session.club
     services.session_delete(session=session)
     messages.success(request, _("Game deleted."))
     if request.htmx:
