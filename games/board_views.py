@@ -43,6 +43,7 @@ from games.explain import CATEGORY_LABELS
 from games.forms import GOD_LABELS, GOOD_LABELS, SPECIALIST_LABELS
 from games.models import EntryMode, Game, Seat, TableSession
 from games.services import VersionConflict
+from games.sheet_views import sheet_conflict_context, sheet_saved_response
 from scoring.board import (
     ROMAN,
     DerivedCounts,
@@ -845,15 +846,14 @@ def session_board_score(
             except board_services.BoardRejected as rejected:
                 problems = rejected.problems
             except VersionConflict as conflict:
-                extra["conflict"] = conflict.messages[0]
-                data = request.POST.copy()
-                data["version"] = str(conflict.current_version)
-                table_form.data = data
+                extra |= sheet_conflict_context(
+                    request=request,
+                    session=session,
+                    table=table_form,
+                    conflict=conflict,
+                )
             else:
-                messages.success(request, _("Game saved and scored."))
-                if request.htmx:
-                    return HttpResponseClientRedirect(session.get_absolute_url())
-                return redirect(session)
+                return sheet_saved_response(request, session)
     context = _score_context(state, forms, table_form, result, problems, **extra)
     if request.htmx:
         partial = "score-preview" if preview else "board-score-form"

@@ -13,14 +13,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.contrib import messages
 from django.http import HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import render
 from django.utils.translation import gettext as _
-from django_htmx.http import HttpResponseClientRedirect
 
 from concordia_site.http import AuthedHtmxRequest
-from games import adapters, magnanimous_services, selectors
+from games import adapters, magnanimous_services
 from games.magnanimous_explain import (
     CATEGORIES,
     CATEGORY_LABELS,
@@ -31,6 +29,7 @@ from games.magnanimous_explain import (
 from games.magnanimous_forms import SEAT_FIELDS, MagnanimousSheetForms
 from games.magnanimous_selectors import magnanimous_session_seats
 from games.models import Club, Seat, TableSession
+from games.sheet_views import sheet_conflict_context, sheet_saved_response
 from scoring.magnanimous import NOBILITY_TOP, MagnanimousResult
 
 # The largest value the number pad suggests for each seat field; the forms and
@@ -225,18 +224,11 @@ def magnanimous_sheet(
                 seats=seats,
             )
         except magnanimous_services.VersionConflict as conflict:
-            context["conflict"] = conflict.messages[0]
-            # What the other phone saved, so the player can compare before
-            # deciding to save theirs over it (as on the Concordia sheet).
-            context["saved_results"] = list(selectors.results_for_session(session))
-            data = request.POST.copy()
-            data["version"] = str(conflict.current_version)
-            forms.table.data = data
+            context |= sheet_conflict_context(
+                request=request, session=session, table=forms.table, conflict=conflict
+            )
         else:
-            messages.success(request, _("Game saved and scored."))
-            if request.htmx:
-                return HttpResponseClientRedirect(session.get_absolute_url())
-            return redirect(session)
+            return sheet_saved_response(request, session)
     template = "games/magnanimous_sheet.html" + ("#sheet-form" if request.htmx else "")
     return render(request, template, context)
 

@@ -35,6 +35,7 @@ from games.forms import (
     SessionDetailsForm,
 )
 from games.models import Club, EntryMode, Game, Seat, TableSession
+from games.sheet_views import sheet_conflict_context, sheet_saved_response
 from scoring.types import Category, Good, SheetResult
 
 
@@ -399,18 +400,11 @@ def session_sheet(
                 seats=seats,
             )
         except services.VersionConflict as conflict:
-            context["conflict"] = conflict.messages[0]
-            # What the other phone saved, so the player can compare before
-            # deciding to save theirs over it.
-            context["saved_results"] = list(selectors.results_for_session(session))
-            data = request.POST.copy()
-            data["version"] = str(conflict.current_version)
-            forms.table.data = data
+            context |= sheet_conflict_context(
+                request=request, session=session, table=forms.table, conflict=conflict
+            )
         else:
-            messages.success(request, _("Game saved and scored."))
-            if request.htmx:
-                return HttpResponseClientRedirect(session.get_absolute_url())
-            return redirect(session)
+            return sheet_saved_response(request, session)
     context.update(_sheet_inputs(forms))
     template = "games/session_sheet.html" + ("#sheet-form" if request.htmx else "")
     return render(request, template, context)

@@ -487,6 +487,36 @@ def test_saving_the_board_score_with_htmx_redirects_the_client(client, board_ses
     assert response["HX-Redirect"] == board_session.get_absolute_url()
 
 
+@pytest.mark.parametrize("htmx", [False, True], ids=["no-js", "htmx"])
+def test_a_stale_board_score_shows_what_the_other_phone_saved(
+    client, board_session, htmx
+):
+    tap_rulebook_board(board_session)
+    stale = board_session.version
+    signed_in = _signed_in(client)
+    url = _url("session-board-score", board_session)
+    first = signed_in.post(url, _score_data(action="save", version=stale))
+    assert first.status_code == 302
+    board_session.refresh_from_db()
+
+    # The second phone saves what it typed, at the version it loaded.
+    response = signed_in.post(
+        url,
+        _score_data(action="save", version=stale, **{"s0-sestertii": 20}),
+        headers={"HX-Request": "true"} if htmx else {},
+    )
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert ("<html" in html) is not htmx
+    assert "Saved meanwhile: Ana 114, Bruno 95, Caio 76" in html
+    assert f'name="version" value="{board_session.version}"' in html
+    assert 'name="s0-sestertii" value="20"' in html
+    totals = sorted(
+        SeatResult.objects.filter(session=board_session).values_list("total", flat=True)
+    )
+    assert totals == [76, 95, 114]
+
+
 def test_checking_the_board_score_with_htmx_returns_the_scoreboard_only(
     client, board_session
 ):
