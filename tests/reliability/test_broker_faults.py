@@ -46,6 +46,7 @@ from stats.models import (
 )
 from stats.selectors import LeaderboardFilters
 from stats.tasks import stats_refresh_pending_task
+from tests.celery_broker import use_broker
 from tests.conftest import sheet_post_data
 from tests.reliability.redis_server import RedisServer
 from tests.stats.conftest import ANA_IN_G4, HISTORY, noon, record
@@ -69,25 +70,17 @@ pytestmark = [
 ]
 
 
-def _use_broker(url: str) -> None:
-    celery_app.conf.update(broker_url=url)
-    # The producer pool keeps connections to the broker it was created for;
-    # Celery has no public way to drop it without deregistering the app.
-    celery_app._pool = None  # type: ignore[attr-defined]
-    celery_app.amqp._producer_pool = None  # type: ignore[attr-defined]
-
-
 @pytest.fixture
 def redis_server(tmp_path: Path) -> Iterator[RedisServer]:
     """A private Redis, which the app's producer uses (with a cold pool) for this test."""
     server = RedisServer(tmp_path / "redis")
     server.start()
-    saved = celery_app.conf.broker_url
-    _use_broker(server.url)
+    saved = (celery_app.conf.broker_url, celery_app.conf.task_always_eager)
+    use_broker(server.url)
     try:
         yield server
     finally:
-        _use_broker(saved)
+        use_broker(saved[0], eager=saved[1])
         server.close()
 
 

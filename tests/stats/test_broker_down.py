@@ -14,6 +14,7 @@ from stats import selectors
 from stats.models import StatsChange
 from stats.selectors import LeaderboardFilters
 from stats.tasks import stats_rebuild_all_task
+from tests.celery_broker import use_broker
 from tests.conftest import sheet_post_data
 
 # Nothing listens on port 1: the connection is refused at once, as when Redis
@@ -21,20 +22,12 @@ from tests.conftest import sheet_post_data
 DEAD_BROKER = "redis://127.0.0.1:1/0"
 
 
-def _use_broker(url: str | None, *, eager: bool) -> None:
-    celery_app.conf.update(broker_url=url, task_always_eager=eager)
-    # The producer pool keeps connections to the broker it was created for;
-    # Celery has no public way to drop it without deregistering the app.
-    celery_app._pool = None  # type: ignore[attr-defined]
-    celery_app.amqp._producer_pool = None  # type: ignore[attr-defined]
-
-
 @pytest.fixture
 def dead_broker():
     saved = (celery_app.conf.broker_url, celery_app.conf.task_always_eager)
-    _use_broker(DEAD_BROKER, eager=False)
+    use_broker(DEAD_BROKER, eager=False)
     yield
-    _use_broker(saved[0], eager=saved[1])
+    use_broker(saved[0], eager=saved[1])
 
 
 @pytest.mark.django_db(transaction=True)
@@ -71,7 +64,7 @@ def test_the_nightly_rebuild_counts_what_the_dead_broker_missed(
     game_services.concordia_sheet_record(session=draft_session, sheet=rulebook_sheet)
     assert StatsChange.objects.count() == 1
     # The broker is back: beat's nightly task runs (eagerly here).
-    _use_broker(None, eager=True)
+    use_broker(None, eager=True)
     stats_rebuild_all_task()
     board = selectors.leaderboard_get(
         club=club, game=Game.CONCORDIA, filters=LeaderboardFilters(), order="-best"
