@@ -32,10 +32,9 @@ from games.services import (
     SheetRejected,
     VersionConflict,
     seat_rows_upsert,
-    session_copy_fields,
+    seats_hold_no_position,
     session_create,
-    session_finish,
-    session_lock_for_recording,
+    session_finish_at_version,
 )
 from scoring.magnanimous import (
     MAX_PLAYERS,
@@ -158,24 +157,28 @@ def magnanimous_sheet_record(
     problems = validate_magnanimous(sheet)
     if problems:
         raise SheetRejected(problems)
-    locked, seats = session_lock_for_recording(
+    seats = session_finish_at_version(
         session=session,
         expected_version=expected_version,
         names=[p.name for p in sheet.players],
         seats=seats,
+        fields={"ending": sheet.ending.value},
     )
 
     result = score_magnanimous(sheet)
-    # Clear the one-per-game flags first, so that handing the Governor of Rio
-    # to another seat never trips the one-holder constraint half-way through.
-    MagnanimousPosition.objects.filter(session=locked).update(
-        governor=False, reached_20_first=False
-    )
+    if not seats_hold_no_position(
+        seats, "magnanimous_position", expected_version=expected_version
+    ):
+        # Clear the one-per-game flags first, so that handing the Governor of
+        # Rio to another seat never trips the one-holder constraint half-way.
+        MagnanimousPosition.objects.filter(session=session).update(
+            governor=False, reached_20_first=False
+        )
     seat_rows_upsert(
         MagnanimousPosition,
         [
             MagnanimousPosition(
-                session=locked,
+                session=session,
                 seat=seat,
                 **adapters.magnanimous_position_values(board),
             )
@@ -187,7 +190,7 @@ def magnanimous_sheet_record(
         SeatResult,
         [
             SeatResult(
-                session=locked,
+                session=session,
                 seat=seat,
                 total=score.total,
                 rank=score.rank,
@@ -197,7 +200,4 @@ def magnanimous_sheet_record(
             for seat, score in zip(seats, result.players, strict=True)
         ],
     )
-    locked.ending = sheet.ending.value
-    saved = session_finish(session=locked, update_fields=["ending"], seats=seats)
-    session_copy_fields(session=session, source=locked, fields=saved)
     return result

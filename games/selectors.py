@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Prefetch, QuerySet
 
@@ -50,9 +52,36 @@ def session_get_visible(
         return None
 
 
-def session_players(session: TableSession) -> list[Seat]:
-    """Return the seats of a game in seating order with their players only."""
-    return list(session.seats.select_related("player").order_by("seat_order"))
+def session_seats_get_visible(
+    *, user: User, club_slug: str, session_id: int, related: Sequence[str] = ()
+) -> tuple[TableSession, list[Seat]] | None:
+    """Return a game of a club ``user`` belongs to with its club and its seats.
+
+    The seats come in seating order with their players and ``related`` (say
+    ``"result"``), all in one query: the pages a phone asks most (a game's
+    result, saving its sheet, the live preview) need both. None as
+    `session_get_visible`.
+    """
+    seats = list(
+        Seat.objects.select_related("session__club", "player", *related)
+        .filter(
+            session_id=session_id,
+            session__club__slug=club_slug,
+            session__club__memberships__user=user,
+        )
+        .order_by("seat_order")
+    )
+    if not seats:
+        # A game without seats (an imported one may have none) is still a game.
+        session = session_get_visible(
+            user=user, club_slug=club_slug, session_id=session_id
+        )
+        return None if session is None else (session, [])
+    session = seats[0].session
+    for seat in seats:
+        # One instance for the game, as if read on its own.
+        seat.session = session
+    return session, seats
 
 
 def session_seats(session: TableSession) -> list[Seat]:

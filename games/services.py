@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from django.contrib.auth.models import User
@@ -163,31 +163,71 @@ def concordia_sheet_evaluate(sheet: ScoreSheet) -> SheetEvaluation:
     return SheetEvaluation(result=score_sheet(sheet), problems=validate_sheet(sheet))
 
 
-def session_lock_for_recording(
+def session_finish_at_version(
     *,
     session: TableSession,
     expected_version: int | None,
     names: Sequence[str],
     seats: Sequence[Seat] | None = None,
-) -> tuple[TableSession, list[Seat]]:
-    """Lock a game's row for recording its sheet; return it with its seats.
+    fields: Mapping[str, object],
+) -> list[Seat]:
+    """Mark a game finished at its next version with ``fields``; return its seats.
 
+    Call it first inside the recording transaction: one conditional ``UPDATE``
+    both checks the version and locks the game's row, so a second phone saving
+    the same version waits for the first to commit and then matches no row.
+    ``session`` (the caller's instance) gets the saved values. Raises
+    `VersionConflict` when the game was saved since ``expected_version`` (with
+    None, whatever version it is at is taken, under a lock), and
+    `ValidationError` when ``names`` are not its players in seating order.
     ``seats``: the game's seats with their players, in seating order, when the
-    caller has read them already (a game's seats never change once it is
-    created, so reading them again under the lock would only cost a query).
-    Raises `VersionConflict` when ``expected_version`` is given and the game
-    was saved since, and `ValidationError` when ``names`` are not its players
-    in seating order. Call it inside the recording transaction.
+    caller has read them already (they never change once the game is created).
+    Records the statistics change of the game.
     """
-    locked = TableSession.objects.select_for_update().get(pk=session.pk)
-    if expected_version is not None and expected_version != locked.version:
-        raise VersionConflict(current_version=locked.version)
-    if seats is None or any(seat.session_id != locked.pk for seat in seats):
-        seats = list(locked.seats.select_related("player").order_by("seat_order"))
+    if seats is None or any(seat.session_id != session.pk for seat in seats):
+        seats = list(session.seats.select_related("player").order_by("seat_order"))
     seats = list(seats)
     if [seat.player.name for seat in seats] != list(names):
         raise ValidationError(_("The sheet's players are not this game's seats."))
-    return locked, seats
+    games = TableSession.objects.filter(pk=session.pk)
+    if expected_version is None:
+        expected_version = (
+            games.select_for_update().values_list("version", flat=True).get()
+        )
+    values = {
+        **fields,
+        "status": SessionStatus.FINISHED,
+        "version": expected_version + 1,
+        "updated_at": timezone.now(),
+    }
+    if not games.filter(version=expected_version).update(**values):
+        current = games.values_list("version", flat=True).get()
+        raise VersionConflict(current_version=current)
+    for name, value in values.items():
+        setattr(session, name, value)
+    stats_change_record(session=session, player_ids=[seat.player_id for seat in seats])
+    return seats
+
+
+def seats_hold_no_position(
+    seats: Sequence[Seat], relation: str, *, expected_version: int | None
+) -> bool:
+    """Whether no seat had a stored position (``relation``) when it was read.
+
+    A game's first save then has no one-per-game flag to clear before it
+    stores the positions, and saves a statement. It needs every seat read with
+    ``relation`` after the game reached ``expected_version`` (as a request does
+    that received that version from the page): positions are only stored with
+    a new version, so once `session_finish_at_version` has matched that
+    version, what was read is still what is stored. Unknown means False.
+    """
+    if expected_version is None:
+        return False
+    descriptor = getattr(Seat, relation)
+    return all(
+        descriptor.is_cached(seat) and getattr(seat, relation, None) is None
+        for seat in seats
+    )
 
 
 def seat_rows_upsert(model: type[models.Model], rows: Sequence[models.Model]) -> None:
@@ -204,35 +244,6 @@ def seat_rows_upsert(model: type[models.Model], rows: Sequence[models.Model]) ->
     model._default_manager.bulk_create(
         rows, update_conflicts=True, unique_fields=["seat"], update_fields=fields
     )
-
-
-def session_finish(
-    *, session: TableSession, update_fields: Sequence[str], seats: Sequence[Seat]
-) -> list[str]:
-    """Mark a (locked) game finished at a new version and tell the statistics.
-
-    ``seats`` are the game's seats (whose statistics change). Returns the
-    fields it saved, for `session_copy_fields`.
-    """
-    session.status = SessionStatus.FINISHED
-    session.version += 1
-    session.updated_at = timezone.now()
-    saved = [*update_fields, "status", "version", "updated_at"]
-    session.save(update_fields=saved)
-    stats_change_record(session=session, player_ids=[seat.player_id for seat in seats])
-    return saved
-
-
-def session_copy_fields(
-    *, session: TableSession, source: TableSession, fields: Sequence[str]
-) -> None:
-    """Give the caller's instance of a game what was just saved from another.
-
-    Re-reading the row would cost a query, and one more for its club when the
-    page then links to the game.
-    """
-    for name in fields:
-        setattr(session, name, getattr(source, name))
 
 
 @transaction.atomic
@@ -255,27 +266,31 @@ def concordia_sheet_record(
     problems = validate_sheet(sheet)
     if problems:
         raise SheetRejected(problems)
-    locked, seats = session_lock_for_recording(
+    seats = session_finish_at_version(
         session=session,
         expected_version=expected_version,
         names=[p.name for p in sheet.players],
         seats=seats,
+        fields={"map": sheet.map.value},
     )
 
     result = score_sheet(sheet)
-    # Clear the one-per-game flags first, so that moving the Concordia card, the
-    # Praefectus Magnus or a specialist between seats never trips the
-    # database's one-holder constraints half-way through.
-    ConcordiaPosition.objects.filter(session=locked).update(
-        concordia_card=False,
-        praefectus_magnus=False,
-        **{f"has_{specialist.value}": False for specialist in Specialist},
-    )
+    if not seats_hold_no_position(
+        seats, "concordia_position", expected_version=expected_version
+    ):
+        # Clear the one-per-game flags first, so that moving the Concordia card,
+        # the Praefectus Magnus or a specialist between seats never trips the
+        # database's one-holder constraints half-way through.
+        ConcordiaPosition.objects.filter(session=session).update(
+            concordia_card=False,
+            praefectus_magnus=False,
+            **{f"has_{specialist.value}": False for specialist in Specialist},
+        )
     seat_rows_upsert(
         ConcordiaPosition,
         [
             ConcordiaPosition(
-                session=locked,
+                session=session,
                 seat=seat,
                 **adapters.position_values(
                     board, praefectus_magnus=board.name == sheet.praefectus_magnus
@@ -288,7 +303,7 @@ def concordia_sheet_record(
         SeatResult,
         [
             SeatResult(
-                session=locked,
+                session=session,
                 seat=seat,
                 total=score.total,
                 rank=score.rank,
@@ -298,9 +313,6 @@ def concordia_sheet_record(
             for seat, score in zip(seats, result.players, strict=True)
         ],
     )
-    locked.map = sheet.map.value
-    saved = session_finish(session=locked, update_fields=["map"], seats=seats)
-    session_copy_fields(session=session, source=locked, fields=saved)
     return result
 
 

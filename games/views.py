@@ -55,6 +55,18 @@ def _session(
     return session
 
 
+def _session_with_seats(
+    request: AuthedHtmxRequest, club_slug: str, session_id: int, *related: str
+) -> tuple[TableSession, list[Seat]]:
+    """Load a game with its club and its seats (players and ``related``) in one query."""
+    found = selectors.session_seats_get_visible(
+        user=request.user, club_slug=club_slug, session_id=session_id, related=related
+    )
+    if found is None:
+        raise Http404
+    return found
+
+
 @require_GET
 @login_required
 def home(request: AuthedHtmxRequest) -> HttpResponse:
@@ -355,7 +367,13 @@ def session_sheet(
     request: AuthedHtmxRequest, club_slug: str, session_id: int
 ) -> HttpResponse:
     """The score entry page: GET shows it, POST saves the sheet."""
-    session = _session(request, club_slug, session_id)
+    # Showing the page needs the stored positions and results; saving needs
+    # the players, and whether positions are stored (a first save has no
+    # one-per-game flag to clear).
+    related = ("result",) if request.method == "GET" else ()
+    session, seats = _session_with_seats(
+        request, club_slug, session_id, "concordia_position", *related
+    )
     club = session.club
     if session.game == Game.MAGNANIMOUS:
         return magnanimous_views.magnanimous_sheet(request, club, session)
@@ -370,7 +388,6 @@ def session_sheet(
             return HttpResponseClientRedirect(board_score)
         return redirect(board_score)
     if request.method == "GET":
-        seats = selectors.session_seats(session)
         initial = (
             adapters.sheet_from_seats(map_name=session.map, seats=seats)
             if session.is_finished and _positions_recorded(seats)
@@ -386,9 +403,7 @@ def session_sheet(
             )
         return render(request, "games/session_sheet.html", context)
 
-    # Saving replaces the stored positions: the players are all it needs, and
-    # the form's inputs are only built when the page is shown again.
-    seats = selectors.session_players(session)
+    # The form's inputs are only built when the page is shown again.
     forms = ScoreSheetForms(seats=seats, data=request.POST)
     context = _sheet_context(session, seats, forms, evaluate=True, inputs=False)
     if context["result"] is not None and not context["live_problems"]:
@@ -418,15 +433,14 @@ def session_sheet_preview(
 ) -> HttpResponse:
     """Score the sheet as typed so far; writes nothing.
 
-    Runs on every keystroke, so it loads the game and its club in one query and
-    the seats without their stored positions.
+    Runs on every keystroke, so it loads the game, its club and its seats
+    without their stored positions in one query.
     """
-    session = _session(request, club_slug, session_id)
+    session, seats = _session_with_seats(request, club_slug, session_id)
     if session.game == Game.MAGNANIMOUS:
         return magnanimous_views.magnanimous_sheet_preview(
             request, session.club, session
         )
-    seats = selectors.session_players(session)
     forms = ScoreSheetForms(seats=seats, data=request.POST)
     context = _sheet_context(
         session, seats, forms, evaluate=True, inputs=not request.htmx
@@ -441,11 +455,12 @@ def session_detail(
     request: AuthedHtmxRequest, club_slug: str, session_id: int
 ) -> HttpResponse:
     """The result page: the table of points, the winner and why each number is so."""
-    session = _session(request, club_slug, session_id)
+    session, seats = _session_with_seats(
+        request, club_slug, session_id, "concordia_position", "result"
+    )
     club = session.club
     if session.game == Game.MAGNANIMOUS:
         return magnanimous_views.magnanimous_detail(request, club, session)
-    seats = selectors.session_seats(session)
     context: dict[str, object] = {"club": club, "session": session, "seats": seats}
     # A game imported from BG Stats has final totals but no recorded positions:
     # its page shows the totals, with nothing to explain them from.

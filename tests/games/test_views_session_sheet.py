@@ -2,11 +2,14 @@ from __future__ import annotations
 
 import dataclasses
 
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from games import services
 from games.models import ConcordiaPosition, SeatResult, SessionStatus, TableSession
-from scoring.types import GoodCounts, ScoreSheet
+from scoring.types import GoodCounts, ScoreSheet, Specialist
 from tests.conftest import PASSWORD, sheet_post_data
 
 
@@ -250,3 +253,92 @@ def test_result_page_explains_every_number(client, finished_session):
     assert "Minerva: Farmer 3 × 4 food cities = 12" in html
     assert "Concordia: ended the game = 7" in html
     assert "Minerva: Smith 3 × 2 tool cities + Vintner 4 × 3 wine cities = 18" in html
+
+
+def _swapped_hands(sheet: ScoreSheet) -> ScoreSheet:
+    """The rulebook game with the card, the Praefectus and a specialist moved."""
+    ana, bruno, caio = sheet.players
+    return dataclasses.replace(
+        sheet,
+        players=(
+            dataclasses.replace(
+                ana, specialists=(Specialist.MASON,), concordia_card=False
+            ),
+            bruno,
+            dataclasses.replace(
+                caio, specialists=(Specialist.FARMER,), concordia_card=True
+            ),
+        ),
+        praefectus_magnus="Ana",
+    )
+
+
+def _holders(session: TableSession) -> dict[str, list[str]]:
+    positions = ConcordiaPosition.objects.filter(session=session)
+    return {
+        flag: sorted(
+            positions.filter(**{flag: True}).values_list(
+                "seat__player__name", flat=True
+            )
+        )
+        for flag in ("concordia_card", "praefectus_magnus", "has_farmer", "has_mason")
+    }
+
+
+def test_an_edit_through_the_page_moves_the_one_per_game_flags(
+    client, finished_session, rulebook_sheet
+):
+    sheet_url, _ = _urls(finished_session)
+    seats = list(finished_session.seats.order_by("seat_order"))
+    _signed_in(client)
+    response = client.post(
+        sheet_url,
+        sheet_post_data(
+            _swapped_hands(rulebook_sheet), seats, version=finished_session.version
+        ),
+    )
+    assert response.status_code == 302
+    assert _holders(finished_session) == {
+        "concordia_card": ["Caio"],
+        "praefectus_magnus": ["Ana"],
+        "has_farmer": ["Caio"],
+        "has_mason": ["Ana"],
+    }
+
+
+def test_a_first_save_has_no_flags_to_clear(client, draft_session, rulebook_sheet):
+    sheet_url, _ = _urls(draft_session)
+    seats = list(draft_session.seats.order_by("seat_order"))
+    _signed_in(client)
+    with CaptureQueriesContext(connection) as captured:
+        response = client.post(
+            sheet_url, sheet_post_data(rulebook_sheet, seats, version=1)
+        )
+    assert response.status_code == 302
+    writes = [
+        q["sql"].split(" SET ")[0] for q in captured if q["sql"].startswith("UPDATE")
+    ]
+    assert writes == ['UPDATE "games_tablesession"']
+    assert _holders(draft_session)["concordia_card"] == ["Ana"]
+
+
+def test_a_draft_that_already_holds_positions_saves_with_the_flags_moved(
+    client, draft_session, rulebook_sheet
+):
+    # An imported draft may come with positions: the flags it holds are cleared
+    # before the new ones are stored, as on any edit.
+    services.concordia_sheet_record(session=draft_session, sheet=rulebook_sheet)
+    TableSession.objects.filter(pk=draft_session.pk).update(status=SessionStatus.DRAFT)
+    sheet_url, _ = _urls(draft_session)
+    seats = list(draft_session.seats.order_by("seat_order"))
+    _signed_in(client)
+    response = client.post(
+        sheet_url, sheet_post_data(_swapped_hands(rulebook_sheet), seats, version=2)
+    )
+    assert response.status_code == 302
+    assert _holders(draft_session) == {
+        "concordia_card": ["Caio"],
+        "praefectus_magnus": ["Ana"],
+        "has_farmer": ["Caio"],
+        "has_mason": ["Ana"],
+    }
