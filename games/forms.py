@@ -201,6 +201,25 @@ class _SharedIntegerField(forms.IntegerField):
     def __deepcopy__(self, memo: dict[int, object]) -> _SharedIntegerField:
         return self
 
+    def clean(self, value: Any) -> Any:
+        # Every save and every keystroke of the live preview cleans the sheet's
+        # sixty-odd counts: a plain number in range needs none of the
+        # localisation and validator machinery. Anything else goes through it,
+        # and gets Django's messages.
+        low, high = self.min_value, self.max_value
+        if type(value) is str and value.isascii() and value.isdigit():
+            number = int(value)
+            if low is not None and high is not None and low <= number <= high:
+                return number
+        return super().clean(value)
+
+
+class _SharedMultipleChoiceField(forms.MultipleChoiceField):
+    """A multiple choice field with fixed choices, shared as `_SharedIntegerField`."""
+
+    def __deepcopy__(self, memo: dict[int, object]) -> _SharedMultipleChoiceField:
+        return self
+
 
 def _count(label: str | StrPromise, initial: int = 0) -> forms.IntegerField:
     return _SharedIntegerField(label=label, min_value=0, max_value=99, initial=initial)
@@ -233,7 +252,7 @@ class SeatSheetForm(forms.Form):
     cards_mars = _count(GOD_LABELS[God.MARS], STARTING_HAND.mars)
     colonists_on_board = _count(_("Colonists on the board"), 2)
     provinces = _count(_("Provinces with a house"))
-    specialists = forms.MultipleChoiceField(
+    specialists = _SharedMultipleChoiceField(
         label=_("Minerva specialists"),
         choices=[(s.value, label) for s, label in SPECIALIST_LABELS.items()],
         required=False,
