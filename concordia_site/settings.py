@@ -309,6 +309,22 @@ if REDIS_URL:
 else:
     CELERY_TASK_ALWAYS_EAGER = True
     CELERY_TASK_EAGER_PROPAGATES = True
+# What the web processes and the workers share about queued tasks (at most one
+# statistics refresh queued per club×game, `stats.coalesce`): Redis beside the
+# broker, failing as fast as the broker does; without Redis, this process.
+CACHES["tasks"] = (
+    {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": REDIS_URL,
+        "KEY_PREFIX": "tabularium",
+        "OPTIONS": {"socket_timeout": 1.0, "socket_connect_timeout": 1.0},
+    }
+    if REDIS_URL
+    else {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "tasks",
+    }
+)
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1

@@ -19,6 +19,7 @@ from functools import partial
 from django.db import transaction
 
 from games.models import Seat, TableSession
+from stats import coalesce
 from stats.aggregate import month_of
 from stats.models import StatsChange
 from stats.tasks import stats_refresh_task
@@ -65,15 +66,32 @@ def stats_change_record(
 def _enqueue_refresh(club_id: int, game: str) -> None:
     # Not `delay_on_commit`: its callback would let a broker error escape into
     # the request after the game is already saved. Everything is caught here on
-    # purpose (kombu's OperationalError for a dead broker, or, when tasks run
-    # eagerly, any error of the refresh itself): the change row keeps the work.
+    # purpose (redis or kombu errors for a dead or hung Redis, or, when tasks
+    # run eagerly, any error of the refresh itself): the change row keeps the
+    # work. A refresh already queued and not started will read this change, so
+    # none is enqueued then (`stats.coalesce`).
+    try:
+        if not coalesce.refresh_claim(club_id, game):
+            return
+    except Exception:
+        _not_enqueued(club_id, game)
+        return
     try:
         stats_refresh_task.delay(club_id, game)
     except Exception:
-        logger.warning(
-            "Statistics refresh of club %s (%s) not enqueued; it stays pending until "
-            "the next refresh (beat's minute sweep) or the nightly rebuild.",
-            club_id,
-            game,
-            exc_info=True,
-        )
+        _not_enqueued(club_id, game)
+        try:
+            coalesce.refresh_release(club_id, game)
+        except Exception:
+            # Redis is gone as well: the mark expires by itself.
+            logger.debug("Queued mark of club %s (%s) kept", club_id, game)
+
+
+def _not_enqueued(club_id: int, game: str) -> None:
+    logger.warning(
+        "Statistics refresh of club %s (%s) not enqueued; it stays pending until "
+        "the next refresh (beat's minute sweep) or the nightly rebuild.",
+        club_id,
+        game,
+        exc_info=True,
+    )

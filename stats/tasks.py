@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import logging
+
 from celery import shared_task
 from django.db import OperationalError
 
-from stats import selectors, services
+from stats import coalesce, selectors, services
+
+logger = logging.getLogger(__name__)
 
 # A database that is restarting or a lock wait that times out is worth
 # retrying; the services recompute from source rows, so a retry is harmless.
@@ -19,6 +23,13 @@ _TRANSIENT = (OperationalError,)
     max_retries=5,
 )
 def stats_refresh_task(club_id: int, game: str) -> None:
+    # Before reading the changes: a save committed from now on queues the next
+    # refresh, one committed before is read by this one. Should Redis fail
+    # just now, the mark expires by itself and beat's sweep covers the gap.
+    try:
+        coalesce.refresh_release(club_id, game)
+    except Exception:
+        logger.warning("Queued mark of club %s (%s) not cleared", club_id, game)
     services.stats_refresh(club_id=club_id, game=game)
 
 

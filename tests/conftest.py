@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 from django.contrib.auth.models import User
-from django.core.cache import cache
+from django.core.cache import caches
 from hypothesis import settings as hypothesis_settings
 
 from games import services
@@ -56,10 +56,14 @@ def _axes_only_where_tested(request: pytest.FixtureRequest, settings: object) ->
 @pytest.fixture(autouse=True)
 def _empty_cache() -> Iterator[None]:
     # The API throttles count requests in the cache: without this, a test
-    # would inherit the requests of every test before it and get 429.
-    cache.clear()
+    # would inherit the requests of every test before it and get 429. The
+    # "tasks" cache holds the queued-refresh marks (`stats.coalesce`): a mark
+    # left by a test whose task no worker took would hold back the next one's.
+    for alias in ("default", "tasks"):
+        caches[alias].clear()
     yield
-    cache.clear()
+    for alias in ("default", "tasks"):
+        caches[alias].clear()
 
 
 @pytest.fixture
