@@ -19,8 +19,9 @@ signs in through the login page, warms up, and drives the server with wrk on
 loopback (scripts/load/phase.lua):
 
 1. the floor, closed loop: ``GET /healthz``, a view with no work in it;
-2. the game page, closed loop: a finished game's result page;
-3. saving a score sheet, closed loop, each save to a draft game of its own;
+2. the game page, closed loop: a finished game's result page, and
+3. saving a score sheet, closed loop, each save to a draft game of its own,
+   taking turns in `ROUNDS` slices so that both see the machine alike;
 4. saving at 50 requests/s for 20 s;
 5. the leaderboard of the 100,000-game club at 100 requests/s for 20 s.
 
@@ -78,6 +79,11 @@ PLAYERS = 1_000
 WORKERS = 2
 PACED_SECONDS = 20
 MAX_SECONDS = 10
+# The game page and the saves, as fast as they go, run in this many slices of
+# MAX_SECONDS / ROUNDS each, taking turns: a shared or throttled machine
+# changes speed from minute to minute, and the ratio of the two must not
+# depend on which one ran in the slow minute.
+ROUNDS = 5
 WARMUP_SECONDS = 3
 FINISHED_GAMES = 5
 # Draft games for the closed-loop saves: more than 2 cores can save in the
@@ -517,6 +523,50 @@ class Phase:
     def kept_rate(self) -> bool:
         return self.rate == 0 or self.rps >= RATE_KEPT * self.rate
 
+    @classmethod
+    def combined(cls, name: str, parts: Sequence[Phase]) -> Phase:
+        """Put together a closed loop run in slices.
+
+        Counts and time add up and the rate is their quotient; wrk gives each
+        slice's percentiles only, so the combined ones are the highest slice's
+        (an upper bound).
+        """
+        requests = sum(p.requests for p in parts)
+        seconds = sum(p.seconds for p in parts)
+        statuses: dict[str, int] = {}
+        for part in parts:
+            for status, count in part.statuses.items():
+                statuses[status] = statuses.get(status, 0) + count
+        cpu = {
+            key: round(
+                sum(
+                    p.cpu[key] * (p.requests if key.endswith("_request") else p.seconds)
+                    for p in parts
+                )
+                / max(1, requests if key.endswith("_request") else seconds),
+                2,
+            )
+            for key in parts[0].cpu
+        }
+        return cls(
+            name=name,
+            rate=0,
+            connections=parts[0].connections,
+            seconds=round(seconds, 2),
+            requests=requests,
+            good=sum(p.good for p in parts),
+            errors=sum(p.errors for p in parts),
+            statuses=statuses,
+            exhausted=any(p.exhausted for p in parts),
+            rps=requests / seconds if seconds else 0.0,
+            p50_ms=max(p.p50_ms for p in parts),
+            p95_ms=max(p.p95_ms for p in parts),
+            p99_ms=max(p.p99_ms for p in parts),
+            max_ms=max(p.max_ms for p in parts),
+            service_p95_ms=max(p.service_p95_ms for p in parts),
+            cpu=cpu,
+        )
+
 
 class Wrk:
     """Run phases; split each one's CPU into server, database, wrk and the rest."""
@@ -812,8 +862,8 @@ def _print_report(report: dict[str, Any]) -> None:
 
 LABELS = {
     "floor": "floor GET /healthz, closed loop",
-    "game_page": "game page, closed loop",
-    "save_max": "save, closed loop",
+    "game_page": f"game page, closed loop ×{ROUNDS}",
+    "save_max": f"save, closed loop ×{ROUNDS}",
     "save_paced": f"save at {SAVE_RATE}/s",
     "leaderboard_paced": f"leaderboard at {BOARD_RATE}/s",
 }
@@ -865,6 +915,7 @@ def main() -> int:
     database = _database(fresh=args.fresh, games=args.games, players=args.players)
     versions = _versions()
 
+    slice_seconds = max(1, args.max_seconds // ROUNDS)
     max_saves = SAVES_PER_SECOND_CAP * args.max_seconds
     paced_saves = math.ceil(SAVE_RATE * args.seconds * 1.1) + args.workers
     load_club = _load_club(drafts=WARMUP_SAVES + max_saves + paced_saves + 1)
@@ -911,16 +962,25 @@ def main() -> int:
         wrk = Wrk(server=server, workers=args.workers, db_pids=_db_pids())
         print("measuring")
         phases["floor"] = wrk.run("floor", seconds=args.max_seconds)
-        phases["game_page"] = wrk.run(
-            "game_page", seconds=args.max_seconds, requests=pages
-        )
-        phases["save_max"] = wrk.run(
-            "save_max",
-            seconds=args.max_seconds,
-            expect=302,
-            requests=saves("max", max_drafts),
-            once=True,
-        )
+        turns: dict[str, list[Phase]] = {"game_page": [], "save_max": []}
+        share = len(max_drafts) // ROUNDS
+        for turn in range(ROUNDS):
+            turns["game_page"].append(
+                wrk.run("game_page", seconds=slice_seconds, requests=pages)
+            )
+            turns["save_max"].append(
+                wrk.run(
+                    "save_max",
+                    seconds=slice_seconds,
+                    expect=302,
+                    requests=saves(
+                        f"max{turn}", max_drafts[turn * share : (turn + 1) * share]
+                    ),
+                    once=True,
+                )
+            )
+        for name, parts in turns.items():
+            phases[name] = Phase.combined(name, parts)
         phases["save_paced"] = wrk.run(
             "save_paced",
             seconds=args.seconds,
@@ -938,7 +998,7 @@ def main() -> int:
             draft=LoadClub.sheet(counted_draft),
             form=form,
         )
-    save_phases = (warm_saves, phases["save_max"], phases["save_paced"])
+    save_phases = (warm_saves, *turns["save_max"], phases["save_paced"])
     # The saves that answered 302, and the one the query count made. wrk
     # stops at the end of a phase without reading the answers still on the
     # way: those saves are done, but not counted.
