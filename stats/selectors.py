@@ -342,7 +342,7 @@ def leaderboard_get(
     )
 
 
-def leaderboard_cached(
+def leaderboard_cache_key(
     *,
     club: Club,
     game: str,
@@ -350,18 +350,17 @@ def leaderboard_cached(
     filters: LeaderboardFilters,
     order: str = DEFAULT_ORDER,
     page: int = 1,
-) -> Leaderboard:
-    """Return `leaderboard_get`, kept in the cache until the numbers are refreshed.
+) -> str | None:
+    """Name a board in the cache, or None while it is not to be cached.
 
     The figures only change when a refresh bumps the generation, which is in
-    the key, so a cached page is never stale by more than a player's rename
-    (at most `LEADERBOARD_CACHE_SECONDS`). 0 or 1 query.
+    the key, so a cached board is never stale by more than a player's rename
+    (at most `LEADERBOARD_CACHE_SECONDS`). Nothing is cached before the first
+    refresh.
     """
     if status.refreshed_at is None:
-        return leaderboard_get(
-            club=club, game=game, filters=filters, order=order, page=page
-        )
-    key = "stats:leaderboard:" + ":".join(
+        return None
+    return "stats:leaderboard:" + ":".join(
         str(part)
         for part in (
             club.pk,
@@ -378,13 +377,32 @@ def leaderboard_cached(
             page,
         )
     )
-    board: Leaderboard | None = cache.get(key)
+
+
+def leaderboard_cached(
+    *,
+    club: Club,
+    game: str,
+    status: StatsStatus,
+    filters: LeaderboardFilters,
+    order: str = DEFAULT_ORDER,
+    page: int = 1,
+) -> tuple[Leaderboard, str | None]:
+    """Return `leaderboard_get`, kept in the cache, and its `leaderboard_cache_key`.
+
+    0 or 1 query.
+    """
+    key = leaderboard_cache_key(
+        club=club, game=game, status=status, filters=filters, order=order, page=page
+    )
+    board: Leaderboard | None = None if key is None else cache.get(key)
     if board is None:
         board = leaderboard_get(
             club=club, game=game, filters=filters, order=order, page=page
         )
-        cache.set(key, board, LEADERBOARD_CACHE_SECONDS)
-    return board
+        if key is not None:
+            cache.set(key, board, LEADERBOARD_CACHE_SECONDS)
+    return board, key
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

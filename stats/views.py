@@ -167,7 +167,7 @@ def leaderboard(request: AuthedHtmxRequest, club_slug: str, game: str) -> HttpRe
     form = LeaderboardFilterForm(request.GET or None, game=game, years=status.years)
     if form.is_bound:
         form.is_valid()
-    board = selectors.leaderboard_cached(
+    board, board_key = selectors.leaderboard_cached(
         club=club,
         game=game,
         status=status,
@@ -183,6 +183,11 @@ def leaderboard(request: AuthedHtmxRequest, club_slug: str, game: str) -> HttpRe
         "headers": _headers(board),
         "rows": _display_rows(board, club, game),
         "status": status,
+        # The table's HTML is cached with its board: its links carry the
+        # query string, so that is part of the key (the language is added by
+        # the template). 0 seconds: not cached.
+        "table_key": f"{board_key}?{request.GET.urlencode()}" if board_key else "",
+        "table_seconds": selectors.LEADERBOARD_CACHE_SECONDS if board_key else 0,
     }
     template = "stats/leaderboard.html" + ("#leaderboard" if request.htmx else "")
     return render(request, template, context)

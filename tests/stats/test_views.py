@@ -390,3 +390,29 @@ def test_leaderboard_pages_and_a_page_past_the_end(member, rebuilt, monkeypatch)
     assert re.findall(r'class="player"><a [^>]+>(\w+)</a>', html) == ["Dora"]
     assert "Page 2 of 2" in html
     assert cells(html, "Dora")[0] == "4"
+
+
+def test_the_cached_table_follows_the_reader_language(member, rebuilt):
+    english = member.get(leaderboard_url()).content.decode()
+    member.cookies["django_language"] = "fr"
+    french = member.get(leaderboard_url()).content.decode()
+    # The same cached board, formatted for each reader.
+    assert cells(english, "Ana")[6] == "105.0"
+    assert cells(french, "Ana")[6] == "105,0"
+
+
+def test_the_cached_table_links_keep_their_own_query_string(member, rebuilt):
+    member.get(leaderboard_url(), {"order": "-games"})
+    # The same board (a parameter the filters ignore), so the same cached
+    # figures: the sort links still keep what this address carries.
+    html = member.get(leaderboard_url(), {"order": "-games", "from": "club"}).content
+    assert 'href="?order=games&amp;from=club"' in html.decode()
+
+
+def test_the_cached_table_changes_with_the_numbers(member, rebuilt, club):
+    before = member.get(leaderboard_url()).content.decode()
+    assert "Edu" not in before
+    record(club, day="2026-03-21", seats=[("Edu", 99, 1), ("Ana", 98, 2)])
+    services.stats_rebuild(club_id=club.pk, game=Game.CONCORDIA)
+    after = member.get(leaderboard_url()).content.decode()
+    assert cells(after, "Edu")[3:5] == ["1", "1"]
