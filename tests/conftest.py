@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import json
 from collections.abc import Iterator
@@ -20,7 +21,7 @@ from hypothesis import settings as hypothesis_settings
 from games import services
 from games.models import Club, Seat, TableSession
 from scoring import parse_concordia
-from scoring.types import ScoreSheet
+from scoring.types import ScoreSheet, Specialist
 
 hypothesis_settings.register_profile("ci", deadline=None, max_examples=100)
 hypothesis_settings.load_profile("ci")
@@ -118,6 +119,27 @@ def finished_session(
     services.concordia_sheet_record(session=draft_session, sheet=rulebook_sheet)
     draft_session.refresh_from_db()
     return draft_session
+
+
+def swapped_hands(sheet: ScoreSheet) -> ScoreSheet:
+    """Move the rulebook game's Concordia card, Praefectus Magnus and specialists.
+
+    Ana gets the Praefectus and the Mason, Caio the card and the Farmer.
+    """
+    ana, bruno, caio = sheet.players
+    return dataclasses.replace(
+        sheet,
+        players=(
+            dataclasses.replace(
+                ana, specialists=(Specialist.MASON,), concordia_card=False
+            ),
+            bruno,
+            dataclasses.replace(
+                caio, specialists=(Specialist.FARMER,), concordia_card=True
+            ),
+        ),
+        praefectus_magnus="Ana",
+    )
 
 
 def sheet_post_data(

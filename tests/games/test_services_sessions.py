@@ -15,7 +15,7 @@ from games.models import (
     SessionStatus,
     TableSession,
 )
-from scoring.types import Specialist
+from tests.conftest import swapped_hands
 
 
 def test_session_create_seats_players_in_order_and_creates_guests(club, alice):
@@ -115,21 +115,9 @@ def test_recording_a_stale_version_is_a_conflict(finished_session, rulebook_shee
 def test_specialists_and_the_concordia_card_can_change_hands_on_edit(
     finished_session, rulebook_sheet
 ):
-    ana, bruno, caio = rulebook_sheet.players
-    swapped = dataclasses.replace(
-        rulebook_sheet,
-        players=(
-            dataclasses.replace(
-                ana, specialists=(Specialist.MASON,), concordia_card=False
-            ),
-            bruno,
-            dataclasses.replace(
-                caio, specialists=(Specialist.FARMER,), concordia_card=True
-            ),
-        ),
-        praefectus_magnus="Ana",
+    services.concordia_sheet_record(
+        session=finished_session, sheet=swapped_hands(rulebook_sheet)
     )
-    services.concordia_sheet_record(session=finished_session, sheet=swapped)
     caio_position = ConcordiaPosition.objects.get(seat__player__name="Caio")
     assert caio_position.has_farmer
     assert caio_position.concordia_card

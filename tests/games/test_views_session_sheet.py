@@ -9,8 +9,8 @@ from django.urls import reverse
 
 from games import services
 from games.models import ConcordiaPosition, SeatResult, SessionStatus, TableSession
-from scoring.types import GoodCounts, ScoreSheet, Specialist
-from tests.conftest import PASSWORD, sheet_post_data
+from scoring.types import GoodCounts, ScoreSheet
+from tests.conftest import PASSWORD, sheet_post_data, swapped_hands
 
 
 def _urls(session: TableSession) -> tuple[str, str]:
@@ -255,22 +255,13 @@ def test_result_page_explains_every_number(client, finished_session):
     assert "Minerva: Smith 3 × 2 tool cities + Vintner 4 × 3 wine cities = 18" in html
 
 
-def _swapped_hands(sheet: ScoreSheet) -> ScoreSheet:
-    """The rulebook game with the card, the Praefectus and a specialist moved."""
-    ana, bruno, caio = sheet.players
-    return dataclasses.replace(
-        sheet,
-        players=(
-            dataclasses.replace(
-                ana, specialists=(Specialist.MASON,), concordia_card=False
-            ),
-            bruno,
-            dataclasses.replace(
-                caio, specialists=(Specialist.FARMER,), concordia_card=True
-            ),
-        ),
-        praefectus_magnus="Ana",
-    )
+# Who holds what after `swapped_hands`.
+SWAPPED = {
+    "concordia_card": ["Caio"],
+    "praefectus_magnus": ["Ana"],
+    "has_farmer": ["Caio"],
+    "has_mason": ["Ana"],
+}
 
 
 def _holders(session: TableSession) -> dict[str, list[str]]:
@@ -294,16 +285,11 @@ def test_an_edit_through_the_page_moves_the_one_per_game_flags(
     response = client.post(
         sheet_url,
         sheet_post_data(
-            _swapped_hands(rulebook_sheet), seats, version=finished_session.version
+            swapped_hands(rulebook_sheet), seats, version=finished_session.version
         ),
     )
     assert response.status_code == 302
-    assert _holders(finished_session) == {
-        "concordia_card": ["Caio"],
-        "praefectus_magnus": ["Ana"],
-        "has_farmer": ["Caio"],
-        "has_mason": ["Ana"],
-    }
+    assert _holders(finished_session) == SWAPPED
 
 
 def test_a_first_save_has_no_flags_to_clear(client, draft_session, rulebook_sheet):
@@ -333,12 +319,7 @@ def test_a_draft_that_already_holds_positions_saves_with_the_flags_moved(
     seats = list(draft_session.seats.order_by("seat_order"))
     _signed_in(client)
     response = client.post(
-        sheet_url, sheet_post_data(_swapped_hands(rulebook_sheet), seats, version=2)
+        sheet_url, sheet_post_data(swapped_hands(rulebook_sheet), seats, version=2)
     )
     assert response.status_code == 302
-    assert _holders(draft_session) == {
-        "concordia_card": ["Caio"],
-        "praefectus_magnus": ["Ana"],
-        "has_farmer": ["Caio"],
-        "has_mason": ["Ana"],
-    }
+    assert _holders(draft_session) == SWAPPED
