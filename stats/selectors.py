@@ -342,7 +342,7 @@ def leaderboard_get(
     )
 
 
-def leaderboard_cache_key(
+def leaderboard_cached(
     *,
     club: Club,
     game: str,
@@ -350,17 +350,20 @@ def leaderboard_cache_key(
     filters: LeaderboardFilters,
     order: str = DEFAULT_ORDER,
     page: int = 1,
-) -> str | None:
-    """Name a board in the cache, or None while it is not to be cached.
+) -> tuple[Leaderboard, str | None]:
+    """Return `leaderboard_get`, kept in the cache, and the key it is kept under.
 
     The figures only change when a refresh bumps the generation, which is in
     the key, so a cached board is never stale by more than a player's rename
     (at most `LEADERBOARD_CACHE_SECONDS`). Nothing is cached before the first
-    refresh.
+    refresh: the key is None then. 0 or 1 query.
     """
     if status.refreshed_at is None:
-        return None
-    return "stats:leaderboard:" + ":".join(
+        board = leaderboard_get(
+            club=club, game=game, filters=filters, order=order, page=page
+        )
+        return board, None
+    key = "stats:leaderboard:" + ":".join(
         str(part)
         for part in (
             club.pk,
@@ -377,32 +380,13 @@ def leaderboard_cache_key(
             page,
         )
     )
-
-
-def leaderboard_cached(
-    *,
-    club: Club,
-    game: str,
-    status: StatsStatus,
-    filters: LeaderboardFilters,
-    order: str = DEFAULT_ORDER,
-    page: int = 1,
-) -> tuple[Leaderboard, str | None]:
-    """Return `leaderboard_get`, kept in the cache, and its `leaderboard_cache_key`.
-
-    0 or 1 query.
-    """
-    key = leaderboard_cache_key(
-        club=club, game=game, status=status, filters=filters, order=order, page=page
-    )
-    board: Leaderboard | None = None if key is None else cache.get(key)
-    if board is None:
-        board = leaderboard_get(
+    cached: Leaderboard | None = cache.get(key)
+    if cached is None:
+        cached = leaderboard_get(
             club=club, game=game, filters=filters, order=order, page=page
         )
-        if key is not None:
-            cache.set(key, board, LEADERBOARD_CACHE_SECONDS)
-    return board, key
+        cache.set(key, cached, LEADERBOARD_CACHE_SECONDS)
+    return cached, key
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
