@@ -365,6 +365,28 @@ def test_editing_a_finished_game_shows_what_was_saved(client, finished_table):
     assert "Winner: Davi" in html
 
 
+def test_an_edit_through_the_page_hands_the_governor_to_an_earlier_seat(client, table):
+    # Davi (second seat) held the Governor; the edit gives it to Bia (first
+    # seat), whose row is written before Davi's gives it up.
+    davi_governs = with_player(
+        with_player(republic_example(), 0, governor=False), 1, governor=True
+    )
+    magnanimous_sheet_record(session=table, sheet=davi_governs)
+    table.refresh_from_db()
+    response = _signed_in(client).post(
+        _sheet_url(table),
+        post_data(republic_example(), _seats(table), version=table.version),
+    )
+    assert response.status_code == 302
+    assert _results(table) == {
+        "Bia": (35, 2, False),
+        "Davi": (40, 1, True),
+        "Lia": (16, 3, False),
+    }
+    governors = MagnanimousPosition.objects.filter(session=table, governor=True)
+    assert [p.seat.player.name for p in governors] == ["Bia"]
+
+
 # --- the result page and the club's list --------------------------------------
 
 
