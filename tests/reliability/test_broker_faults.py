@@ -30,7 +30,6 @@ import pytest
 from django.db import connection
 from django.urls import reverse
 
-from concordia_site.celery import app as celery_app
 from games import services as game_services
 from games.models import Club, Game, Player, SeatResult, SessionStatus, TableSession
 from scoring.types import ScoreSheet
@@ -46,7 +45,7 @@ from stats.models import (
 )
 from stats.selectors import LeaderboardFilters
 from stats.tasks import stats_refresh_pending_task
-from tests.celery_broker import use_broker
+from tests.celery_broker import broker
 from tests.conftest import sheet_post_data
 from tests.reliability.redis_server import RedisServer
 from tests.stats.conftest import ANA_IN_G4, HISTORY, noon, record
@@ -75,12 +74,10 @@ def redis_server(tmp_path: Path) -> Iterator[RedisServer]:
     """A private Redis, which the app's producer uses (with a cold pool) for this test."""
     server = RedisServer(tmp_path / "redis")
     server.start()
-    saved = (celery_app.conf.broker_url, celery_app.conf.task_always_eager)
-    use_broker(server.url)
     try:
-        yield server
+        with broker(server.url):
+            yield server
     finally:
-        use_broker(saved[0], eager=saved[1])
         server.close()
 
 

@@ -7,27 +7,20 @@ import time
 import pytest
 from django.urls import reverse
 
-from concordia_site.celery import app as celery_app
 from games import services as game_services
 from games.models import Game, SeatResult, SessionStatus
 from stats import selectors
 from stats.models import StatsChange
 from stats.selectors import LeaderboardFilters
 from stats.tasks import stats_rebuild_all_task
-from tests.celery_broker import use_broker
+from tests.celery_broker import DEAD_BROKER, broker, use_broker
 from tests.conftest import sheet_post_data
-
-# Nothing listens on port 1: the connection is refused at once, as when Redis
-# is down on its host.
-DEAD_BROKER = "redis://127.0.0.1:1/0"
 
 
 @pytest.fixture
 def dead_broker():
-    saved = (celery_app.conf.broker_url, celery_app.conf.task_always_eager)
-    use_broker(DEAD_BROKER, eager=False)
-    yield
-    use_broker(saved[0], eager=saved[1])
+    with broker(DEAD_BROKER):
+        yield
 
 
 @pytest.mark.django_db(transaction=True)

@@ -14,20 +14,18 @@ from stats import coalesce, selectors
 from stats.dispatch import stats_change_record
 from stats.models import StatsChange
 from stats.tasks import stats_refresh_task
-from tests.celery_broker import use_broker
+from tests.celery_broker import DEAD_BROKER, broker
 from tests.stats.conftest import record
 
 
 @pytest.fixture
 def memory_broker() -> Iterator[None]:
     """A broker in this process: tasks are published, and no worker takes them."""
-    saved = (celery_app.conf.broker_url, celery_app.conf.task_always_eager)
-    use_broker("memory://", eager=False)
-    with celery_app.connection_for_write() as connection:
-        channel: Any = connection.default_channel
-        channel.queue_purge("celery")
-    yield
-    use_broker(saved[0], eager=saved[1])
+    with broker("memory://"):
+        with celery_app.connection_for_write() as connection:
+            channel: Any = connection.default_channel
+            channel.queue_purge("celery")
+        yield
 
 
 def queued() -> list[list[Any]]:
@@ -120,13 +118,9 @@ def test_each_club_and_game_has_its_own_mark(
 def test_a_publish_that_fails_gives_the_mark_up(
     club, django_capture_on_commit_callbacks, caplog
 ):
-    saved = (celery_app.conf.broker_url, celery_app.conf.task_always_eager)
-    use_broker("redis://127.0.0.1:1/0", eager=False)
-    try:
+    with broker(DEAD_BROKER):
         game = record(club, day="2026-05-01", seats=[("Ana", 90, 1), ("Bruno", 80, 2)])
         change(game, django_capture_on_commit_callbacks)
-    finally:
-        use_broker(saved[0], eager=saved[1])
 
     assert "not enqueued" in caplog.text
     # The next save tries the broker again instead of trusting a lost task.
@@ -146,7 +140,7 @@ def test_an_unreachable_mark_store_leaves_the_change_pending(
         **settings.CACHES,
         "unreachable": {
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
-            "LOCATION": "redis://127.0.0.1:1/0",
+            "LOCATION": DEAD_BROKER,
         },
     }
     monkeypatch.setattr(coalesce, "CACHE", "unreachable")
