@@ -21,17 +21,6 @@ YEARS = 10
 FIRST_YEAR = 2016
 BATCH_GAMES = 5_000
 
-CATEGORIES = (
-    "vesta",
-    "jupiter",
-    "saturnus",
-    "mercurius",
-    "mars",
-    "minerva",
-    "concordia",
-)
-MAPS = ("imperium", "italia")
-
 
 def machine() -> str:
     """Return the CPU model, the number of cores and the Python version."""
@@ -95,10 +84,14 @@ def _seat_rows(
     rng: random.Random, skills: list[float], count: int
 ) -> list[tuple[int, int, dict[str, int]]]:
     """Return (player index, total, points) per seat, in seating order."""
+    from scoring.types import Category
+
     seated = rng.sample(range(len(skills)), count)
     seats = []
     for index in seated:
-        points = {c: max(0, int(rng.gauss(12 + skills[index], 6))) for c in CATEGORIES}
+        points = {
+            c.value: max(0, int(rng.gauss(12 + skills[index], 6))) for c in Category
+        }
         seats.append((index, sum(points.values()), points))
     return seats
 
@@ -160,6 +153,9 @@ def generate(*, games: int, players: int) -> tuple[int, int]:
 
     from games import services
     from games.models import Player, Seat, SeatResult, SessionStatus, TableSession
+    from scoring.types import MapName
+
+    maps = [name.value for name in MapName]
 
     rng = random.Random(4)
     user = User.objects.create_user("bench", password="bench-password-123")
@@ -186,7 +182,7 @@ def generate(*, games: int, players: int) -> tuple[int, int]:
         tables = [_seat_rows(rng, skills, rng.randint(2, 5)) for _ in range(count)]
         session_ids = sessions.copy(
             [
-                (rng.choice(MAPS), start + span * (first + i) / games)
+                (rng.choice(maps), start + span * (first + i) / games)
                 for i in range(count)
             ]
         )
