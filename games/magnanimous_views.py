@@ -29,7 +29,6 @@ from games.magnanimous_explain import (
 from games.magnanimous_forms import SEAT_FIELDS, MagnanimousSheetForms
 from games.magnanimous_selectors import magnanimous_session_seats
 from games.models import Club, Seat, TableSession
-from games.result_pages import RESULT_CACHE_SECONDS, LazyResult, result_cache_key
 from games.sheet_views import sheet_conflict_context, sheet_saved_response
 from scoring.magnanimous import NOBILITY_TOP, MagnanimousResult
 
@@ -260,26 +259,16 @@ def magnanimous_detail(
     seats = magnanimous_session_seats(session)
     context: dict[str, object] = {"club": club, "session": session, "seats": seats}
     if session.is_finished:
-
-        def explained() -> dict[str, object]:
-            sheet = adapters.magnanimous_sheet_from_seats(
-                ending=session.ending, seats=seats
+        sheet = adapters.magnanimous_sheet_from_seats(
+            ending=session.ending, seats=seats
+        )
+        result = magnanimous_services.magnanimous_sheet_evaluate(sheet).result
+        context.update(_scoreboard(result, seats))
+        context["ending_reason"] = ending_reason(sheet, result)
+        context["reasons"] = [
+            (seat, score, lines, score.name in result.winners)
+            for seat, (score, lines) in zip(
+                seats, seat_reasons(sheet, result), strict=True
             )
-            result = magnanimous_services.magnanimous_sheet_evaluate(sheet).result
-            return {
-                **_scoreboard(result, seats),
-                "ending_reason": ending_reason(sheet, result),
-                "reasons": [
-                    (seat, score, lines, score.name in result.winners)
-                    for seat, (score, lines) in zip(
-                        seats, seat_reasons(sheet, result), strict=True
-                    )
-                ],
-            }
-
-        context |= {
-            "scored": LazyResult(explained),
-            "result_key": result_cache_key(session, seats),
-            "result_seconds": RESULT_CACHE_SECONDS,
-        }
+        ]
     return render(request, "games/magnanimous_detail.html", context)

@@ -35,7 +35,6 @@ from games.forms import (
     SessionDetailsForm,
 )
 from games.models import Club, EntryMode, Game, Seat, TableSession
-from games.result_pages import RESULT_CACHE_SECONDS, LazyResult, result_cache_key
 from games.sheet_views import sheet_conflict_context, sheet_saved_response
 from scoring.types import Category, Good, SheetResult
 
@@ -467,23 +466,13 @@ def session_detail(
     # its page shows the totals, with nothing to explain them from.
     context["totals_only"] = session.is_finished and not _positions_recorded(seats)
     if session.is_finished and not context["totals_only"]:
-
-        def explained() -> dict[str, object]:
-            sheet = adapters.sheet_from_seats(map_name=session.map, seats=seats)
-            result = services.concordia_sheet_evaluate(sheet).result
-            return {
-                **_scoreboard(result, seats),
-                "reasons": [
-                    (seat, score, [category_why(line, score) for line in score.lines])
-                    for seat, score in zip(seats, result.players, strict=True)
-                ],
-            }
-
-        context |= {
-            "scored": LazyResult(explained),
-            "result_key": result_cache_key(session, seats),
-            "result_seconds": RESULT_CACHE_SECONDS,
-        }
+        sheet = adapters.sheet_from_seats(map_name=session.map, seats=seats)
+        result = services.concordia_sheet_evaluate(sheet).result
+        context.update(_scoreboard(result, seats))
+        context["reasons"] = [
+            (seat, score, [category_why(line, score) for line in score.lines])
+            for seat, score in zip(seats, result.players, strict=True)
+        ]
     return render(request, "games/session_detail.html", context)
 
 
