@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from django.contrib import messages
@@ -56,11 +57,20 @@ def _session(
 
 
 def _session_with_seats(
-    request: AuthedHtmxRequest, club_slug: str, session_id: int, *related: str
+    request: AuthedHtmxRequest,
+    club_slug: str,
+    session_id: int,
+    *related: str,
+    present: Sequence[str] = (),
 ) -> tuple[TableSession, list[Seat]]:
-    """Load a game with its club and its seats (players and ``related``) in one query."""
+    """Load a game with its club and its seats (players and ``related``) in one
+    query; see `selectors.session_seats_get_visible`."""
     found = selectors.session_seats_get_visible(
-        user=request.user, club_slug=club_slug, session_id=session_id, related=related
+        user=request.user,
+        club_slug=club_slug,
+        session_id=session_id,
+        related=related,
+        present=present,
     )
     if found is None:
         raise Http404
@@ -370,10 +380,14 @@ def session_sheet(
     # Showing the page needs the stored positions and results; saving needs
     # the players, and whether positions are stored (a first save has no
     # one-per-game flag to clear).
-    related = ("result",) if request.method == "GET" else ()
-    session, seats = _session_with_seats(
-        request, club_slug, session_id, "concordia_position", *related
-    )
+    if request.method == "GET":
+        session, seats = _session_with_seats(
+            request, club_slug, session_id, "concordia_position", "result"
+        )
+    else:
+        session, seats = _session_with_seats(
+            request, club_slug, session_id, present=["concordia_position"]
+        )
     club = session.club
     if session.game == Game.MAGNANIMOUS:
         return magnanimous_views.magnanimous_sheet(request, club, session)
