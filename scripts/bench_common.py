@@ -107,6 +107,7 @@ class Copier:
 
     def __init__(self, model: type[Any], template: Any, varying: Sequence[str]) -> None:
         from django.db import connection
+        from django.db.models import Max
 
         self.model = model
         self.varying = list(varying)
@@ -118,9 +119,8 @@ class Copier:
         }
         columns = {f.attname: f.column for f in model._meta.concrete_fields}
         self.columns = ["id", *(columns[name] for name in self.varying), *self.fixed]
-        with connection.cursor() as cursor:
-            cursor.execute(f"SELECT coalesce(max(id), 0) FROM {model._meta.db_table}")
-            self.next_id = cursor.fetchone()[0] + 1
+        highest = model._default_manager.aggregate(highest=Max("id"))["highest"]
+        self.next_id = (highest or 0) + 1
 
     def copy(self, rows: Sequence[Sequence[object]]) -> list[int]:
         """Write ``rows`` (values of the varying columns); return their new ids."""

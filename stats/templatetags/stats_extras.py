@@ -36,9 +36,10 @@ def number_cells(values: Sequence[str]) -> SafeString:
     a template loop per cell keeps the page fast.
     """
     # One escape per cell and one mark_safe per row: format_html_join would
-    # cost as much as the rest of the row.
+    # cost as much as the rest of the row. Every value is escaped, and the
+    # markup around it is a literal.
     cells = (f'<td class="num">{escape(value, quote=False)}</td>' for value in values)
-    return mark_safe("".join(cells))
+    return mark_safe("".join(cells))  # nosec B308 B703 - each value escaped above
 
 
 @register.filter
