@@ -314,6 +314,7 @@ class ScoreSheetForms:
     ) -> None:
         self.seats = list(seats)
         self.problems: dict[tuple[int | None, str], list[str]] = {}
+        self._sheet: ScoreSheet | None = None
         table_initial: dict[str, Any] = {}
         seat_initials: list[dict[str, Any]] = [{} for _ in self.seats]
         if initial is not None:
@@ -336,7 +337,15 @@ class ScoreSheetForms:
         return all(results)
 
     def sheet(self) -> ScoreSheet:
-        """Return the score sheet the (valid) forms describe."""
+        """Return the score sheet the (valid) forms describe.
+
+        Built once: saving scores it for the page, then records it.
+        """
+        if self._sheet is None:
+            self._sheet = self._build_sheet()
+        return self._sheet
+
+    def _build_sheet(self) -> ScoreSheet:
         table = self.table.cleaned_data
         players = tuple(
             form.board(
