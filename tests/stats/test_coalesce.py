@@ -127,15 +127,9 @@ def test_a_publish_that_fails_gives_the_mark_up(
     assert coalesce.refresh_claim(club.pk, Game.CONCORDIA)
 
 
-def test_an_unreachable_mark_store_leaves_the_change_pending(
-    club,
-    settings,
-    monkeypatch,
-    memory_broker,
-    django_capture_on_commit_callbacks,
-    caplog,
-):
-    # Redis is down: nothing listens where the marks are kept.
+@pytest.fixture
+def unreachable_marks(settings: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Redis is down: nothing listens where the marks are kept."""
     settings.CACHES = {
         **settings.CACHES,
         "unreachable": {
@@ -144,6 +138,15 @@ def test_an_unreachable_mark_store_leaves_the_change_pending(
         },
     }
     monkeypatch.setattr(coalesce, "CACHE", "unreachable")
+
+
+def test_an_unreachable_mark_store_leaves_the_change_pending(
+    club,
+    unreachable_marks,
+    memory_broker,
+    django_capture_on_commit_callbacks,
+    caplog,
+):
     game = record(club, day="2026-05-01", seats=[("Ana", 90, 1), ("Bruno", 80, 2)])
     change(game, django_capture_on_commit_callbacks)
 
@@ -152,6 +155,22 @@ def test_an_unreachable_mark_store_leaves_the_change_pending(
     assert StatsChange.objects.count() == 1
     status = selectors.stats_status_get(club=club, game=Game.CONCORDIA)
     assert status.pending_since is not None
+
+
+def test_a_refresh_that_cannot_clear_its_mark_still_applies_the_changes(
+    club, unreachable_marks, caplog
+):
+    game = record(club, day="2026-05-01", seats=[("Ana", 90, 1), ("Bruno", 80, 2)])
+    stats_change_record(session=game)
+    assert StatsChange.objects.count() == 1
+
+    stats_refresh_task(club.pk, Game.CONCORDIA)
+
+    assert "not cleared" in caplog.text
+    assert not StatsChange.objects.exists()
+    status = selectors.stats_status_get(club=club, game=Game.CONCORDIA)
+    assert status.refreshed_at is not None
+    assert status.pending_since is None
 
 
 def test_the_mark_expires_by_itself(monkeypatch: pytest.MonkeyPatch) -> None:
