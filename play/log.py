@@ -226,6 +226,8 @@ def load_log(document: object) -> GameLog:
     """
     reader = ShapeReader()
     top = reader.fields(document, "", required=TOP_REQUIRED, optional=TOP_OPTIONAL)
+    if not isinstance(document, dict):
+        raise LogInvalid(reader.problems)
     given_format = reader.text(top, "format", "", default=FORMAT)
     if given_format != FORMAT and isinstance(top.get("format"), str):
         reader.report("format", m.WRONG_FORMAT, given=given_format)
@@ -324,7 +326,7 @@ def _cities(
 ) -> Mapping[str, Good] | None:
     raw = top.get("cities")
     if raw is None:
-        if tracking is Tracking.FULL and "cities" not in top:
+        if top.get("tracking") == Tracking.FULL and "cities" not in top:
             reader.report("cities", m.CITIES_REQUIRED)
         return None
     if not isinstance(raw, dict):
