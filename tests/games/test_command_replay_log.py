@@ -6,6 +6,7 @@ import io
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from django.core.management import call_command
@@ -16,7 +17,7 @@ LOG = DATA / "game-log-short.json"
 
 def _run(
     *args: str, stdin: str | None = None, monkeypatch: pytest.MonkeyPatch | None = None
-) -> tuple[int, dict]:
+) -> tuple[int, dict[str, Any]]:
     out = io.StringIO()
     if stdin is not None and monkeypatch is not None:
         monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
@@ -30,7 +31,7 @@ def _run(
     return code, document
 
 
-def _log() -> dict:
+def _log() -> dict[str, Any]:
     document = json.loads(LOG.read_text(encoding="utf-8"))
     assert isinstance(document, dict)
     return document
