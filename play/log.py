@@ -559,7 +559,9 @@ def _action(
     )
     fifteenth = reader.boolean(fields, "fifteenth_house", path)
     province = reader.optional_text(fields, "province", path)
-    if province is not None and province not in province_names(context.spec):
+    if not isinstance(fields.get("province"), str):
+        province = None
+    if isinstance(province, str) and province not in province_names(context.spec):
         reader.report(
             child(path, "province"),
             m.PROVINCE_UNKNOWN,
