@@ -16,7 +16,6 @@ from play.data import CARDS
 from play.errors import invalid
 from play.types import IntermediateScore, PlayerState, State, Status
 from scoring.catalog import STOREHOUSE_SPACES
-from scoring.shape import child
 from scoring.types import Good, GoodCounts
 
 GOODS = tuple(Good)
@@ -271,7 +270,3 @@ def _roman(deck: int) -> str:
     from scoring.board import ROMAN
 
     return ROMAN[deck]
-
-
-def field_path(path: str, name: str) -> str:
-    return child(path, name)

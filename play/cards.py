@@ -35,7 +35,7 @@ from play.data import (
 )
 from play.errors import LogInvalid, invalid
 from play.log import action_problems
-from play.types import Action, ColonistKind
+from play.types import Action
 from scoring.board import province_bonus
 from scoring.catalog import ANY_GOOD, DISPLAY_SURCHARGE, GOOD_PRICE, MAX_HOUSES
 from scoring.engine import intermediate_bonus
@@ -393,5 +393,3 @@ EFFECTS: Final[Mapping[CardKind, Effect]] = {
     CardKind.VINTNER: specialist,
     CardKind.WEAVER: specialist,
 }
-
-__all__ = ["EFFECTS", "ColonistKind"]
