@@ -35,6 +35,7 @@ from play.data import (
 )
 from play.errors import LogInvalid, invalid
 from play.log import action_problems
+from play.sheet import purse_total
 from play.types import Action
 from scoring.board import province_bonus
 from scoring.catalog import ANY_GOOD, DISPLAY_SURCHARGE, GOOD_PRICE, MAX_HOUSES
@@ -83,8 +84,6 @@ def _intermediate_scoring(board: Board, seat: int, action: Action, path: str) ->
         return
     purse = board.purse(seat)
     if board.full:
-        from play.sheet import purse_total
-
         total = purse_total(board, seat)
     elif action.intermediate_points is None:
         raise invalid(path, m.INTERMEDIATE_POINTS_MISSING, player=purse.name)
