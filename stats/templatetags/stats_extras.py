@@ -60,7 +60,7 @@ def one_decimal(value: float | None) -> str:
 def rating_chart(history: Sequence[RatingPoint], title: str) -> dict[str, object]:
     chart = charts.line_chart(
         [point.ordinal for point in history],
-        [date_format(point.played_at, "SHORT_DATE_FORMAT") for point in history],
+        [date_format(point.played_at, "DATE_FORMAT") for point in history],
     )
     return {"chart": chart, "title": title}
 
