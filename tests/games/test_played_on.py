@@ -9,10 +9,12 @@ import copy
 import datetime as dt
 import json
 import re
+from typing import Any
 
 import pytest
 import time_machine
 from django.core.exceptions import ValidationError
+from django.test import Client
 from django.urls import reverse
 from rest_framework.test import APIClient
 
@@ -39,7 +41,7 @@ def signed_in(client, club):
     return client
 
 
-def _create(client, day: str):
+def _create(client: Client, day: str) -> Any:
     return client.post(
         reverse("games:session-create", kwargs={"club_slug": "lisboa"}),
         {
@@ -137,7 +139,7 @@ def test_a_backup_with_an_impossible_date_is_refused_at_its_path(
 
 
 def test_the_api_refuses_a_bgstats_play_dated_before_2013(club, alice):
-    document = copy.deepcopy(BGSTATS)
+    document: dict[str, Any] = copy.deepcopy(BGSTATS)
     document["plays"][0]["playDate"] = "2012-05-01 21:30:00"
     owner = APIClient()
     owner.force_authenticate(alice)

@@ -7,6 +7,7 @@ the seating order alone would have "won": the pages say there is no winner yet.
 from __future__ import annotations
 
 import pytest
+from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
@@ -24,7 +25,7 @@ def _url(name: str, session: TableSession) -> str:
 
 
 @pytest.fixture
-def member(client: Client, alice) -> Client:
+def member(client: Client, alice: User) -> Client:
     client.force_login(alice)
     return client
 
