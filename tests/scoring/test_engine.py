@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from scoring.engine import intermediate_bonus, rank_order, score_sheet, ties_broken
 from scoring.sheet_io import parse_concordia
@@ -267,3 +269,26 @@ def test_nonsense_numbers_score_without_raising():
 def test_an_empty_table_scores_to_nobody():
     result = score_sheet(ScoreSheet(map=MapName.IMPERIUM, players=()))
     assert (result.players, result.winner) == ((), "")
+
+
+@given(
+    totals=st.lists(st.integers(min_value=0, max_value=6), min_size=2, max_size=5),
+    holder=st.one_of(st.none(), st.integers(min_value=-1, max_value=5)),
+)
+def test_ties_cover_exactly_the_equal_totals_in_rank_order(totals, holder):
+    order = rank_order(totals, holder)
+    ties = ties_broken(totals, holder, order)
+    equal = {t for t in totals if totals.count(t) > 1}
+    assert [tie.total for tie in ties] == sorted(equal, reverse=True)
+    for tie in ties:
+        assert sorted(tie.seats) == [s for s, t in enumerate(totals) if t == tie.total]
+        # The seats come in the places the ranking gave them.
+        assert list(tie.seats) == [s for s in order if totals[s] == tie.total]
+        at_table = holder is not None and 0 <= holder < len(totals)
+        if not at_table:
+            assert tie.reason is TieBreak.SEATING_ORDER
+        elif tie.seats[0] == holder:
+            assert tie.reason is TieBreak.HOLDS_PRAEFECTUS_MAGNUS
+        else:
+            assert holder not in tie.seats
+            assert tie.reason is TieBreak.NEXT_FOR_PRAEFECTUS_MAGNUS
