@@ -10,7 +10,15 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from games.forms import GOOD_LABELS, SPECIALIST_LABELS
-from scoring.types import Category, CategoryScore, PlayerScore
+from games.magnanimous_explain import names_list
+from scoring.types import (
+    Category,
+    CategoryScore,
+    PlayerScore,
+    SheetResult,
+    Tie,
+    TieBreak,
+)
 
 CATEGORY_LABELS = {
     Category.VESTA: "Vesta",
@@ -102,4 +110,48 @@ def category_why(line: CategoryScore, score: PlayerScore) -> str:
     return _("%(label)s: %(reason)s") % {
         "label": CATEGORY_LABELS[line.category],
         "reason": category_reason(line, score),
+    }
+
+
+def tie_sentence(tie: Tie, result: SheetResult) -> str:
+    """Return how a tie was broken, e.g. "Eli and Fabi have 21 points each; Fabi
+    wins: the Praefectus Magnus, held by Dora, would have reached Fabi first."
+    """
+    names = [result.players[seat].name for seat in tie.seats]
+    first = names[0]
+    top = tie.total == max(score.total for score in result.players)
+    holder = (
+        result.players[result.praefectus_magnus].name
+        if result.praefectus_magnus is not None
+        else ""
+    )
+    # §3 tie-break: the holder of the Praefectus Magnus wins a tie; otherwise
+    # whoever it would reach first, passing to the right.
+    params = {"first": first, "holder": holder}
+    if tie.reason is TieBreak.HOLDS_PRAEFECTUS_MAGNUS:
+        why = (
+            _("%(first)s wins: %(first)s held the Praefectus Magnus.")
+            if top
+            else _(
+                "%(first)s is placed first of them: %(first)s held the Praefectus Magnus."
+            )
+        ) % params
+    elif tie.reason is TieBreak.NEXT_FOR_PRAEFECTUS_MAGNUS:
+        why = (
+            _(
+                "%(first)s wins: the Praefectus Magnus, held by %(holder)s, "
+                "would have reached %(first)s first."
+            )
+            if top
+            else _(
+                "%(first)s is placed first of them: the Praefectus Magnus, held by "
+                "%(holder)s, would have reached %(first)s first."
+            )
+        ) % params
+    else:
+        why = _("Nobody holds the Praefectus Magnus yet, so the tie is not broken.")
+    return _("%(names)s have %(total)d points each. %(why)s") % {
+        "names": names_list(names),
+        "total": tie.total,
+        "why": why,
     }

@@ -12,7 +12,15 @@ from django.utils.translation import gettext_lazy as _
 from django_stubs_ext import StrPromise
 
 from games.magnanimous_services import MAGNANIMOUS_COLOURS
-from games.models import Colour, ConcordiaMap, Game, Player, Seat
+from games.models import (
+    Colour,
+    ConcordiaMap,
+    Game,
+    Player,
+    Seat,
+    played_on_range,
+    validate_played_on,
+)
 from scoring.catalog import STARTING_HAND
 from scoring.magnanimous import MAX_PLAYERS as MAGNANIMOUS_MAX_PLAYERS
 from scoring.types import (
@@ -53,6 +61,17 @@ SPECIALIST_LABELS = {
 }
 
 
+def _bound_played_on(field: forms.Field) -> None:
+    """Refuse a date no game can have: before Concordia, or days ahead.
+
+    The browser's date picker gets the same bounds; the message next to the
+    field comes from the server either way.
+    """
+    first, last = played_on_range()
+    field.widget.attrs.update(min=first.isoformat(), max=last.isoformat())
+    field.validators.append(validate_played_on)
+
+
 class SessionCreateForm(forms.Form):
     """A new game: which game, map, date, place and up to five seats in seating order.
 
@@ -88,6 +107,7 @@ class SessionCreateForm(forms.Form):
     def __init__(self, *args: Any, players: Sequence[Player], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["played_at"].initial = timezone.localdate()
+        _bound_played_on(self.fields["played_at"])
         self.fields["idempotency_key"].initial = uuid.uuid4().hex
         player_choices = [
             ("", _("— nobody —")),
@@ -406,3 +426,7 @@ class SessionDetailsForm(forms.Form):
     notes = forms.CharField(
         label=_("Notes"), required=False, widget=forms.Textarea(attrs={"rows": 3})
     )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        _bound_played_on(self.fields["played_at"])

@@ -1,6 +1,9 @@
 from __future__ import annotations
 
+import datetime as dt
+
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import F, Q
 from django.db.models.expressions import CombinedExpression
@@ -8,6 +11,7 @@ from django.db.models.functions import Lower
 from django.db.models.lookups import LessThanOrEqual
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext_lazy as _
 
 from scoring.types import God, Good, MapName, Specialist
@@ -123,6 +127,37 @@ class SessionStatus(models.TextChoices):
     FINISHED = "finished", _("finished")
 
 
+# Concordia was published in 2013 (Magnanimous later): no game is older.
+FIRST_PLAY_DAY = dt.date(2013, 1, 1)
+
+
+def played_on_range(today: dt.date | None = None) -> tuple[dt.date, dt.date]:
+    """Return the first and last day a game can be dated on.
+
+    A day ahead of the server's today: a club east of UTC is a day ahead of it
+    in the evening, and its game is not in the future.
+    """
+    today = today or timezone.localdate()
+    return FIRST_PLAY_DAY, today + dt.timedelta(days=1)
+
+
+def validate_played_on(day: dt.date) -> None:
+    """Raise `ValidationError` unless a game can have been played on ``day``."""
+    first, last = played_on_range()
+    if day < first:
+        raise ValidationError(
+            _("Concordia was published in 2013: enter a date from %(first)s on."),
+            code="before_concordia",
+            params={"first": date_format(first, "DATE_FORMAT")},
+        )
+    if day > last:
+        raise ValidationError(
+            _("That is more than a day ahead: enter a date up to %(last)s."),
+            code="in_the_future",
+            params={"last": date_format(last, "DATE_FORMAT")},
+        )
+
+
 class TableSession(models.Model):
     """One game played around a real table."""
 
@@ -190,6 +225,13 @@ class TableSession(models.Model):
             "games:session-detail",
             kwargs={"club_slug": self.club.slug, "session_id": self.pk},
         )
+
+    def clean(self) -> None:
+        if self.played_at is not None:
+            try:
+                validate_played_on(timezone.localdate(self.played_at))
+            except ValidationError as error:
+                raise ValidationError({"played_at": error}) from error
 
     @property
     def is_finished(self) -> bool:

@@ -47,6 +47,7 @@ from games.models import (
     SessionCity,
     SessionStatus,
     TableSession,
+    played_on_range,
 )
 from scoring.shape import ShapeReader, child
 from scoring.types import Problem
@@ -98,6 +99,10 @@ NO_CONCORDIA_PLAYS: Final = gettext_noop("The file has no plays of Concordia")
 BAD_SCORE: Final = gettext_noop("Expected a whole-number score, not %(got)s")
 BAD_PLAY_DATE: Final = gettext_noop(
     "Expected a date such as “2026-11-01 20:00:00”, not %(got)s"
+)
+PLAY_DATE_OUT_OF_RANGE: Final = gettext_noop(
+    "A game can be dated from %(first)s to %(last)s (Concordia was published "
+    "in 2013), not %(got)s"
 )
 PLAYER_COUNT: Final = gettext_noop(
     "A game of Concordia has 2 to 5 players; this one has %(count)d"
@@ -1040,6 +1045,16 @@ def _read_play(
         reader.report(
             child(path, "playDate"), BAD_PLAY_DATE, got=_describe(raw.get("playDate"))
         )
+    else:
+        first, last = played_on_range()
+        if not first <= played_at.date() <= last:
+            reader.report(
+                child(path, "playDate"),
+                PLAY_DATE_OUT_OF_RANGE,
+                first=first.isoformat(),
+                last=last.isoformat(),
+                got=_describe(raw.get("playDate")),
+            )
     scores: list[BgStatsScore] = []
     raw_scores = reader.items(raw, "playerScores", path)
     for index, entry in enumerate(raw_scores):

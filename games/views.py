@@ -25,7 +25,7 @@ from games import (
     selectors,
     services,
 )
-from games.explain import CATEGORY_LABELS, category_why
+from games.explain import CATEGORY_LABELS, category_why, tie_sentence
 from games.forms import (
     GOD_LABELS,
     GOOD_LABELS,
@@ -37,7 +37,7 @@ from games.forms import (
 )
 from games.models import Club, EntryMode, Game, Seat, TableSession
 from games.sheet_views import sheet_conflict_context, sheet_saved_response
-from scoring.types import Category, Good, SheetResult
+from scoring.types import Category, Good, PlayerScore, SheetResult, Tie
 
 
 def _club(request: AuthedHtmxRequest, club_slug: str) -> Club:
@@ -482,12 +482,51 @@ def session_detail(
     if session.is_finished and not context["totals_only"]:
         sheet = adapters.sheet_from_seats(map_name=session.map, seats=seats)
         result = services.concordia_sheet_evaluate(sheet).result
-        context.update(_scoreboard(result, seats))
-        context["reasons"] = [
-            (seat, score, [category_why(line, score) for line in score.lines])
-            for seat, score in zip(seats, result.players, strict=True)
-        ]
+        context.update(_result_cards(result, seats))
     return render(request, "games/session_detail.html", context)
+
+
+@dataclass(frozen=True, slots=True)
+class WhyLine:
+    category: Category
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class ResultCard:
+    """One player's stacked card on the result page."""
+
+    seat: Seat
+    score: PlayerScore
+    why: list[WhyLine]
+    holds_praefectus_magnus: bool
+
+
+def _result_cards(result: SheetResult, seats: list[Seat]) -> dict[str, object]:
+    """Return the result page's cards in rank order, the holder and the ties."""
+    holder = result.praefectus_magnus
+    cards = [
+        ResultCard(
+            seat=seat,
+            score=score,
+            why=[
+                WhyLine(line.category, category_why(line, score))
+                for line in score.lines
+            ],
+            holds_praefectus_magnus=score.seat == holder,
+        )
+        for seat, score in zip(seats, result.players, strict=True)
+    ]
+    cards.sort(key=lambda card: card.score.rank)
+    ties: list[tuple[Tie, str]] = [
+        (tie, tie_sentence(tie, result)) for tie in result.ties
+    ]
+    return {
+        "result": result,
+        "cards": cards,
+        "holder": seats[holder] if holder is not None else None,
+        "ties": ties,
+    }
 
 
 @require_http_methods(["GET", "POST"])

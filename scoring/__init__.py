@@ -23,7 +23,7 @@ from scoring.catalog import (
     max_cards_per_player,
     specialists_in_play,
 )
-from scoring.engine import intermediate_bonus, rank_order, score_sheet
+from scoring.engine import intermediate_bonus, rank_order, score_sheet, ties_broken
 from scoring.magnanimous import (
     MagnanimousBoard,
     MagnanimousEnding,
@@ -59,6 +59,8 @@ from scoring.types import (
     SheetResult,
     Specialist,
     SpecialistScore,
+    Tie,
+    TieBreak,
 )
 from scoring.validation import validate_sheet
 
@@ -100,6 +102,8 @@ __all__ = [
     "SheetResult",
     "Specialist",
     "SpecialistScore",
+    "Tie",
+    "TieBreak",
     "cards_in_play",
     "errors_document",
     "intermediate_bonus",
@@ -113,6 +117,7 @@ __all__ = [
     "score_magnanimous",
     "score_sheet",
     "specialists_in_play",
+    "ties_broken",
     "validate_magnanimous",
     "validate_sheet",
 ]

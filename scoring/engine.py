@@ -40,6 +40,8 @@ from scoring.types import (
     SheetKind,
     SheetResult,
     SpecialistScore,
+    Tie,
+    TieBreak,
 )
 
 _FINAL = SheetKind.FINAL
@@ -67,6 +69,37 @@ def rank_order(totals: Sequence[int], pm_seat: int | None) -> tuple[int, ...]:
         for seat, total in enumerate(totals)
     ]
     return tuple(sorted(range(count), key=keys.__getitem__))
+
+
+def ties_broken(
+    totals: Sequence[int], pm_seat: int | None, order: Sequence[int]
+) -> tuple[Tie, ...]:
+    """Return each group of equal totals with the rule that ordered it.
+
+    ``order`` is `rank_order`'s answer for the same totals and holder; the
+    groups come best placed first, their seats in the order they were placed.
+    """
+    if len(set(totals)) == len(totals):
+        return ()
+    holder = pm_seat if pm_seat is not None and 0 <= pm_seat < len(totals) else None
+    ties = []
+    start = 0
+    while start < len(order):
+        total = totals[order[start]]
+        end = start + 1
+        while end < len(order) and totals[order[end]] == total:
+            end += 1
+        if end - start > 1:
+            seats = tuple(order[start:end])
+            if holder is None:
+                reason = TieBreak.SEATING_ORDER
+            elif seats[0] == holder:
+                reason = TieBreak.HOLDS_PRAEFECTUS_MAGNUS
+            else:
+                reason = TieBreak.NEXT_FOR_PRAEFECTUS_MAGNUS
+            ties.append(Tie(total=total, seats=seats, reason=reason))
+        start = end
+    return tuple(ties)
 
 
 def intermediate_bonus(totals: Sequence[int]) -> tuple[int, ...]:
@@ -102,7 +135,8 @@ def score_sheet(sheet: ScoreSheet) -> SheetResult:
         for board in players
     ]
     totals = [part[3] for part in parts]
-    order = rank_order(totals, _seat_of(players, sheet.praefectus_magnus))
+    pm_seat = _seat_of(players, sheet.praefectus_magnus)
+    order = rank_order(totals, pm_seat)
     ranks = [0] * count
     for place, seat in enumerate(order, start=1):
         ranks[seat] = place
@@ -127,6 +161,8 @@ def score_sheet(sheet: ScoreSheet) -> SheetResult:
         kind=sheet.kind,
         players=tuple(scores),
         winner=players[order[0]].name if order else "",
+        praefectus_magnus=pm_seat,
+        ties=ties_broken(totals, pm_seat, order),
     )
 
 

@@ -195,13 +195,53 @@ class PlayerScore:
         raise KeyError(category)
 
 
+class TieBreak(StrEnum):
+    """What put the first of several players with the same total ahead (§3 tie-break)."""
+
+    # The first of them holds the Praefectus Magnus.
+    HOLDS_PRAEFECTUS_MAGNUS = "holds_praefectus_magnus"
+    # The card passes to the right: the first of them would receive it soonest.
+    NEXT_FOR_PRAEFECTUS_MAGNUS = "next_for_praefectus_magnus"
+    # Nobody at the table holds it (a sheet still being filled in): seating order.
+    SEATING_ORDER = "seating_order"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Tie:
+    """Players with the same total, in the order the tie-break placed them."""
+
+    total: int
+    # Seat indexes, the best placed first.
+    seats: tuple[int, ...]
+    reason: TieBreak
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class SheetResult:
-    """The scored table; ``players`` come back in seating (input) order."""
+    """The scored table; ``players`` come back in seating (input) order.
+
+    ``ties`` lists each group of equal totals, best placed group first, with
+    the rule that ordered it; ``praefectus_magnus`` is the holder's seat, or
+    None when no player at the table holds it.
+    """
 
     kind: SheetKind
     players: tuple[PlayerScore, ...]
     winner: str
+    praefectus_magnus: int | None = None
+    ties: tuple[Tie, ...] = ()
+
+    @property
+    def winner_decided(self) -> bool:
+        """Whether the rules name the winner: one best total, or a tie the
+        Praefectus Magnus breaks (not the seating order of an unfinished sheet)."""
+        top = max((score.total for score in self.players), default=None)
+        if top is None:
+            return False
+        return not any(
+            tie.total == top and tie.reason is TieBreak.SEATING_ORDER
+            for tie in self.ties
+        )
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

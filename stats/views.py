@@ -50,7 +50,14 @@ class Header:
     # "ascending", "descending" or "none", as aria-sort spells them.
     sorted: str
     numeric: bool = True
+    # The column's key ("rating", "games", a category…).
+    key: str = ""
+    # Behind the "More columns" switch: a phone shows only the key columns.
+    extra: bool = False
 
+
+# The columns a 360 px phone shows; the rest wait behind "More columns".
+KEY_COLUMNS = frozenset({"name", "rating", "games", "wins", "average"})
 
 _FIXED_COLUMNS: list[tuple[str, str | Promise]] = [
     ("rating", _("Rating")),
@@ -80,9 +87,40 @@ def _headers(board: Leaderboard) -> list[Header]:
         else:
             headers.append(Header(label=label, order=first, sorted="none"))
     return [
-        Header(label=h.label, order=h.order, sorted=h.sorted, numeric=i > 0)
-        for i, h in enumerate(headers)
+        Header(
+            label=h.label,
+            order=h.order,
+            sorted=h.sorted,
+            numeric=i > 0,
+            key=key,
+            extra=key not in KEY_COLUMNS,
+        )
+        for i, (h, (key, _label)) in enumerate(zip(headers, columns, strict=True))
     ]
+
+
+def _extra_cells(headers: list[Header]) -> frozenset[int]:
+    """Return the indexes, in a row's number cells, of the columns behind "More"."""
+    # headers[0] is the name, which is not a number cell.
+    return frozenset(i for i, header in enumerate(headers[1:]) if header.extra)
+
+
+# The filters that narrow the table (the sort order and page do not).
+_FILTER_FIELDS = ("season", "date_from", "date_to", "map", "players")
+# The id of the filters' form: htmx sends it as HX-Trigger when a filter changes.
+FILTERS_FORM_ID = "leaderboard-filters-form"
+
+
+def _filters_open(request: AuthedHtmxRequest, form: LeaderboardFilterForm) -> bool:
+    """Whether the folded filters are shown open.
+
+    Open while a filter is in error (its message is next to the field), and
+    after an htmx change of a filter, which swaps the whole table with the form:
+    closing under the finger would hide the field just used.
+    """
+    if form.is_bound and any(name in form.errors for name in _FILTER_FIELDS):
+        return True
+    return bool(request.htmx) and request.htmx.trigger == FILTERS_FORM_ID
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -175,12 +213,23 @@ def leaderboard(request: AuthedHtmxRequest, club_slug: str, game: str) -> HttpRe
         order=form.sort_order(),
         page=form.page_number(),
     )
+    headers = _headers(board)
     context = {
         **_common(club, game, "leaderboard"),
         "form": form,
         "filters": form.filters(),
+        "filters_open": _filters_open(request, form),
+        "filters_form_id": FILTERS_FORM_ID,
+        "active_filters": sum(
+            1 for name in _FILTER_FIELDS if form.data.get(name, "").strip()
+        ),
+        # Sorted by a column behind "More columns": show them, or the order
+        # would be invisible (htmx keeps the switch as it was; this is the
+        # no-JavaScript reload).
+        "more_columns": any(h.extra and h.sorted != "none" for h in headers),
+        "extra_cells": _extra_cells(headers),
         "board": board,
-        "headers": _headers(board),
+        "headers": headers,
         "rows": _display_rows(board, club, game),
         "status": status,
         # The table's HTML is cached with its board: its links carry the

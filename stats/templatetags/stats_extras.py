@@ -7,7 +7,7 @@ templates under ``stats/charts/`` draw them.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Sequence
+from collections.abc import Container, Sequence
 from html import escape
 
 from django import template
@@ -29,16 +29,23 @@ def percent(value: float | None) -> str:
 
 
 @register.filter
-def number_cells(values: Sequence[str]) -> SafeString:
+def number_cells(values: Sequence[str], extra: Container[int] = ()) -> SafeString:
     """Render already formatted numbers as table cells, one per value.
 
-    The leaderboard has a dozen numbers per row; one call per row instead of
-    a template loop per cell keeps the page fast.
+    The cells whose index is in ``extra`` get the class ``extra``: a phone
+    shows them only after "More columns". The leaderboard has a dozen numbers
+    per row; one call per row instead of a template loop per cell keeps the
+    page fast.
     """
     # One escape per cell and one mark_safe per row: format_html_join would
     # cost as much as the rest of the row. Every value is escaped, and the
     # markup around it is a literal.
-    cells = (f'<td class="num">{escape(value, quote=False)}</td>' for value in values)
+    cells = (
+        f'<td class="num extra">{escape(value, quote=False)}</td>'
+        if index in extra
+        else f'<td class="num">{escape(value, quote=False)}</td>'
+        for index, value in enumerate(values)
+    )
     return mark_safe("".join(cells))  # nosec B308 B703 - each value escaped above
 
 
@@ -53,7 +60,7 @@ def one_decimal(value: float | None) -> str:
 def rating_chart(history: Sequence[RatingPoint], title: str) -> dict[str, object]:
     chart = charts.line_chart(
         [point.ordinal for point in history],
-        [date_format(point.played_at, "SHORT_DATE_FORMAT") for point in history],
+        [date_format(point.played_at, "DATE_FORMAT") for point in history],
     )
     return {"chart": chart, "title": title}
 

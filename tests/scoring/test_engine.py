@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from scoring.engine import intermediate_bonus, rank_order, score_sheet
+from scoring.engine import intermediate_bonus, rank_order, score_sheet, ties_broken
 from scoring.sheet_io import parse_concordia
 from scoring.types import (
     CardCounts,
@@ -14,6 +16,8 @@ from scoring.types import (
     ScoreSheet,
     SheetKind,
     Specialist,
+    Tie,
+    TieBreak,
 )
 from tests.scoring.builders import board, example, table
 
@@ -75,6 +79,97 @@ def test_the_tie_example_goes_to_the_player_who_would_receive_the_pm_next():
         ("Fabi", 21, 1),
     ]
     assert result.winner == "Fabi"
+
+
+def test_the_tie_example_says_the_pm_would_have_reached_the_winner_first():
+    result = score_sheet(parse_concordia(example("concordia-tie")))
+    # Dora (seat 0) holds it; to her right sits Fabi (seat 2), then Eli.
+    assert result.praefectus_magnus == 0
+    assert result.ties == (
+        Tie(total=21, seats=(2, 1), reason=TieBreak.NEXT_FOR_PRAEFECTUS_MAGNUS),
+    )
+    assert result.winner_decided
+
+
+@pytest.mark.parametrize(
+    ("totals", "pm_seat", "ties"),
+    [
+        ((30, 20, 10), 2, ()),
+        ((20, 20, 20), 1, ((20, (1, 0, 2), TieBreak.HOLDS_PRAEFECTUS_MAGNUS),)),
+        ((20, 15, 15, 15), 2, ((15, (2, 1, 3), TieBreak.HOLDS_PRAEFECTUS_MAGNUS),)),
+        # From seat 2 it would pass to seat 1, then 0, then 3.
+        (
+            (10, 20, 10, 20),
+            2,
+            (
+                (20, (1, 3), TieBreak.NEXT_FOR_PRAEFECTUS_MAGNUS),
+                (10, (2, 0), TieBreak.HOLDS_PRAEFECTUS_MAGNUS),
+            ),
+        ),
+        (
+            (10, 20, 10, 20),
+            None,
+            (
+                (20, (1, 3), TieBreak.SEATING_ORDER),
+                (10, (0, 2), TieBreak.SEATING_ORDER),
+            ),
+        ),
+        (
+            (10, 20, 10, 20),
+            7,
+            (
+                (20, (1, 3), TieBreak.SEATING_ORDER),
+                (10, (0, 2), TieBreak.SEATING_ORDER),
+            ),
+        ),
+    ],
+)
+def test_every_tie_is_reported_with_the_rule_that_broke_it(totals, pm_seat, ties):
+    order = rank_order(totals, pm_seat)
+    assert ties_broken(totals, pm_seat, order) == tuple(
+        Tie(total=total, seats=seats, reason=reason) for total, seats, reason in ties
+    )
+
+
+def test_the_holder_wins_a_tie_and_the_winner_is_decided():
+    sheet = ScoreSheet(
+        map=MapName.IMPERIUM,
+        players=(board("Ana"), board("Bruno")),
+        praefectus_magnus="Bruno",
+    )
+    result = score_sheet(sheet)
+    assert result.winner == "Bruno"
+    assert result.praefectus_magnus == 1
+    assert result.ties == (
+        Tie(
+            total=result.players[0].total,
+            seats=(1, 0),
+            reason=TieBreak.HOLDS_PRAEFECTUS_MAGNUS,
+        ),
+    )
+    assert result.winner_decided
+
+
+def test_a_tie_at_the_top_without_a_holder_names_no_winner():
+    # Two untouched boards: nothing entered yet, so nobody has won.
+    sheet = ScoreSheet(map=MapName.IMPERIUM, players=(board("Ana"), board("Bruno")))
+    result = score_sheet(sheet)
+    assert result.players[0].total == result.players[1].total
+    assert result.praefectus_magnus is None
+    assert result.ties[0].reason is TieBreak.SEATING_ORDER
+    assert not result.winner_decided
+
+
+def test_a_single_best_total_is_decided_even_without_a_holder():
+    sheet = ScoreSheet(
+        map=MapName.IMPERIUM,
+        players=(board("Ana", provinces=3), board("Bruno"), board("Caio")),
+    )
+    result = score_sheet(sheet)
+    assert result.winner == "Ana"
+    # Bruno and Caio still tie for second, in seating order.
+    assert result.ties[0].seats == (1, 2)
+    assert result.winner_decided
 
 
 def test_an_unknown_pm_name_is_no_pm():
@@ -174,3 +269,26 @@ def test_nonsense_numbers_score_without_raising():
 def test_an_empty_table_scores_to_nobody():
     result = score_sheet(ScoreSheet(map=MapName.IMPERIUM, players=()))
     assert (result.players, result.winner) == ((), "")
+
+
+@given(
+    totals=st.lists(st.integers(min_value=0, max_value=6), min_size=2, max_size=5),
+    holder=st.one_of(st.none(), st.integers(min_value=-1, max_value=5)),
+)
+def test_ties_cover_exactly_the_equal_totals_in_rank_order(totals, holder):
+    order = rank_order(totals, holder)
+    ties = ties_broken(totals, holder, order)
+    equal = {t for t in totals if totals.count(t) > 1}
+    assert [tie.total for tie in ties] == sorted(equal, reverse=True)
+    for tie in ties:
+        assert sorted(tie.seats) == [s for s, t in enumerate(totals) if t == tie.total]
+        # The seats come in the places the ranking gave them.
+        assert list(tie.seats) == [s for s in order if totals[s] == tie.total]
+        at_table = holder is not None and 0 <= holder < len(totals)
+        if not at_table:
+            assert tie.reason is TieBreak.SEATING_ORDER
+        elif tie.seats[0] == holder:
+            assert tie.reason is TieBreak.HOLDS_PRAEFECTUS_MAGNUS
+        else:
+            assert holder not in tie.seats
+            assert tie.reason is TieBreak.NEXT_FOR_PRAEFECTUS_MAGNUS

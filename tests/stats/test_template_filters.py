@@ -12,3 +12,10 @@ def test_number_cells_escape_every_value():
         '<td class="num">&lt;b onclick=x&gt;3&lt;/b&gt;</td>'
         '<td class="num">1 &amp; 2</td>'
     )
+
+
+def test_number_cells_mark_the_columns_behind_more():
+    html = number_cells(["7.5", "4", "75%"], frozenset({2}))
+    assert html == (
+        '<td class="num">7.5</td><td class="num">4</td><td class="num extra">75%</td>'
+    )
