@@ -28,7 +28,7 @@ document.addEventListener("htmx:afterSettle", placeProblems);
 // Score sheets: one player at a time, the counts by tap or by the number pad,
 // and every player's total always in view on the strip at the top. Without
 // this, every panel shows one under the other and the counts are plain fields.
-const sheet = { active: 0, carrying: false, selectOnUp: null, detailsOpen: false };
+const sheet = { active: 0, selectOnUp: null, detailsOpen: false };
 
 function sheetPanels(form) {
   return [...form.querySelectorAll("fieldset.seat")];
@@ -154,7 +154,7 @@ document.addEventListener("click", (event) => {
 // ("13", not "130"). The tap's own mouseup would drop the selection: skip it.
 document.addEventListener("focusin", (event) => {
   const input = event.target;
-  if (!input.matches || !input.matches("#sheet-form input[type=number]") || sheet.carrying) return;
+  if (!input.matches || !input.matches("#sheet-form input[type=number]")) return;
   input.select();
   sheet.selectOnUp = input;
 });
@@ -164,27 +164,14 @@ document.addEventListener("mouseup", (event) => {
 });
 
 // The number pad walks through a player's counts: a complete number moves on to
-// the next field, a digit that would overflow this one starts the next one, and
-// Enter moves on (it would otherwise send the sheet).
+// the next field, and Enter moves on (it would otherwise send the sheet). A
+// number that is too large stays where it was typed, for the rules to flag.
 document.addEventListener("input", (event) => {
   const input = event.target;
   if (!event.inputType || !event.inputType.startsWith("insert")) return;
   if (!input.matches("#sheet-form input[type=number]") || input.hasAttribute("data-skip")) return;
-  const value = input.value;
   const next = nextField(input);
-  if (value.length > 1 && Number(value) > Number(input.max) && next) {
-    input.value = value.slice(0, -1);
-    next.value = value.slice(-1);
-    sheet.carrying = true;
-    next.focus();
-    sheet.carrying = false;
-    if (isComplete(next)) {
-      const after = nextField(next);
-      if (after) after.focus();
-    }
-    return;
-  }
-  if (next && isComplete(input)) next.focus();
+  if (next && isComplete(input) && Number(input.value) <= Number(input.max)) next.focus();
 });
 document.addEventListener("keydown", (event) => {
   const input = event.target;

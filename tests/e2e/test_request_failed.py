@@ -51,6 +51,7 @@ def test_a_preview_the_server_cannot_answer_is_reported_and_nothing_typed_is_los
     assert page.input_value("#id_s0-sestertii") == "13"
 
     page.unroute("**/sheet/preview/")
+    page.click("#tab-s1")
     page.fill("#id_s1-sestertii", "21")
     expect(note).to_be_hidden()
     # The server's answer arrived: the half-filled sheet's problems.
