@@ -290,8 +290,19 @@ def test_tapping_cities_with_htmx_updates_the_map_and_the_score(client, dealt_se
     )
     html = response.content.decode()
     assert response.status_code == 200
-    assert html.strip().startswith('<div id="board-main"')
-    assert 'class="city mine" data-city="vindobona"' in html
+    # Only what the tap changed (issue #15): the city on the map, its row, the
+    # count of houses and the score, each replacing its twin by id.
+    assert response["HX-Reswap"] == "none"
+    assert 'id="board-main"' not in html
+    assert html.count('hx-swap-oob="true"') == 5
+    assert (
+        '<a href="#row-vindobona" class="city mine" data-city="vindobona" '
+        'id="map-vindobona" hx-swap-oob="true">'
+    ) in html
+    assert '<li class="city-row mine" id="row-vindobona" hx-swap-oob="true">' in html
+    assert html.count('class="city-row') == 1
+    assert html.count("data-city=") == 1
+    assert "(1 of 15 built)" in html
     # Ana: Jupiter 2×1 + Saturnus 2×1 + Mercurius 1×2 + Mars 1×4 (two colonists); the others Mars 4.
     assert _totals(html) == [10, 4, 4]
 
