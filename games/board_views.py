@@ -263,6 +263,13 @@ class BoardState:
 
 
 @dataclass(slots=True)
+class GoodChoice:
+    value: str
+    label: str
+    checked: bool
+
+
+@dataclass(slots=True)
 class CityField:
     slug: str
     html_name: str
@@ -270,6 +277,8 @@ class CityField:
     label: str
     value: str
     errors: list[str]
+    # One tap per city: the goods its letter's tokens show, as chips.
+    choices: list[GoodChoice] = field(default_factory=list)
 
 
 @dataclass(slots=True)
@@ -324,6 +333,15 @@ def _letter_groups(
                             name=city.name,
                             label=city.board_spelling,
                             value=form.chosen(city),
+                            choices=[
+                                GoodChoice(
+                                    value=good.value,
+                                    label=str(GOOD_LABELS[good]),
+                                    checked=form.chosen(city) == good.value,
+                                )
+                                for good, count in pool.items()
+                                if count
+                            ],
                             errors=[
                                 *(
                                     str(e)
@@ -354,11 +372,21 @@ def _cities_context(
     **extra: object,
 ) -> dict[str, object]:
     spec = MAPS[MapName(session.map)]
+    shown = {
+        city.name: Good(form.chosen(city))
+        for city in spec.cities
+        if form.chosen(city) in {good.value for good in Good}
+    }
     return {
         "club": session.club,
         "session": session,
         "form": form,
         "groups": _letter_groups(spec, form, problems),
+        # The map as the table shows it: a tap on a city cycles its good
+        # (static/js/board.js); without JavaScript it leads to the city's chips.
+        "drawing": map_drawing(
+            spec=spec, city_goods=shown, houses={}, styles={}, selected=-1
+        ),
         "good_choices": [("", "—"), *((g.value, str(GOOD_LABELS[g])) for g in Good)],
         "no_d": TokenLetter.D not in spec.letters,
         "map_title": spec.title,

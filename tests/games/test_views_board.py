@@ -114,7 +114,11 @@ def test_cities_page_groups_the_cities_by_letter_and_province(client, board_sess
     html = response.content.decode()
     assert response.status_code == 200
     assert "<html" in html
-    assert html.count('<select id="id-') == 30
+    # One tap per city: a chip per good, and the map to tap the cities on.
+    assert html.count('<fieldset class="city-good" id="city-') == 30
+    assert html.count('<label class="good-chip"><input type="radio"') == 30 * 5
+    assert html.count('<a href="#city-') == 30
+    assert '<select id="id-' not in html
     assert 'id="letter-D"' in html
     assert "Tokens: 2 brick, 2 food, 1 tool, 1 wine, 1 cloth" in html
     assert "Draw at random" in html
@@ -129,7 +133,13 @@ def test_cities_page_for_htmx_is_the_form_alone(client, dealt_session):
     assert html.strip().startswith('<form id="cities-form"')
     # Britannia: brick and food, so the bonus marker shows food.
     assert "bonus marker: food" in html
-    assert '<option value="cloth" selected>cloth</option>' in html
+    assert (
+        '<label class="good-chip"><input type="radio" name="city-vindobona" '
+        'value="cloth" checked>'
+    ) in html
+    assert html.count(" checked>") == 30
+    # The map shows the goods as dealt.
+    assert 'class="good good-cloth" cx=' in html
 
 
 def test_saving_city_goods_without_javascript_redirects(client, board_session):
