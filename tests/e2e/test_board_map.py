@@ -8,7 +8,7 @@ import datetime as dt
 
 import pytest
 from django.contrib.auth.models import User
-from playwright.sync_api import Page, Response, expect
+from playwright.sync_api import Page, Response, ViewportSize, expect
 
 from games import board_services, services
 from games.models import EntryMode, SeatHouse, SessionCity, TableSession
@@ -18,7 +18,7 @@ from tests.rulebook_board import IMPERIUM_GOODS
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
-SCREEN = {"width": 360, "height": 740}
+SCREEN: ViewportSize = {"width": 360, "height": 740}
 # Where the page and the map inside it are scrolled to.
 _WHERE = """[window.scrollY, document.getElementById('map-scroll').scrollLeft,
     document.getElementById('map-scroll').scrollTop]"""

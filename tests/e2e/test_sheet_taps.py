@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 from django.contrib.auth.models import User
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Locator, Page, ViewportSize, expect
 
 from games import services
 from games.models import SeatResult, TableSession
@@ -29,7 +29,7 @@ from tests.e2e.conftest import ARTIFACTS
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 GAME = Path(__file__).parent / "data" / "concordia-four-players.json"
-SCREEN = {"width": 360, "height": 740}
+SCREEN: ViewportSize = {"width": 360, "height": 740}
 MAX_TAPS = 40
 MAX_KEYS = 60
 

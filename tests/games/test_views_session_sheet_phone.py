@@ -38,6 +38,12 @@ def _with_cloth_houses(sheet: ScoreSheet, cloth: int) -> ScoreSheet:
     )
 
 
+def _found(pattern: str, text: str) -> str:
+    match = re.search(pattern, text)
+    assert match is not None, pattern
+    return match.group(1)
+
+
 def _tab(html: str, seat: int) -> str:
     match = re.search(rf'<a class="strip-tab" href="#s{seat}".*?</a>', html, re.S)
     assert match is not None, f"no tab for seat {seat}"
@@ -50,7 +56,7 @@ def test_the_strip_has_a_tab_per_player_in_seating_order(client, draft_session):
     tabs = re.findall(r'<a class="strip-tab" href="#s(\d)" id="tab-s\d"', html)
     assert tabs == ["0", "1", "2"]
     names = [
-        re.search(r'<span class="strip-name">([^<]*)</span>', _tab(html, s)).group(1)
+        _found(r'<span class="strip-name">([^<]*)</span>', _tab(html, s))
         for s in range(3)
     ]
     assert names == ["Ana", "Bruno", "Caio"]
@@ -109,11 +115,9 @@ def test_counts_come_in_the_number_pads_order_with_their_real_maximum(
     # Steppers: hidden until app.js shows them; a plain number field without it.
     assert panel.count('<button type="button" class="step"') == 2 * len(names)
     assert panel.count('class="step" data-step="1" aria-controls="id_s0-') == len(names)
-    assert (
-        re.search(r'<button type="button" class="step"[^>]*>', panel)
-        .group(0)
-        .endswith(" hidden>")
-    )
+    buttons = re.findall(r'<button type="button" class="step"[^>]*>', panel)
+    assert len(buttons) == 2 * len(names)
+    assert all(button.endswith(" hidden>") for button in buttons)
 
 
 def test_checking_without_javascript_lands_on_the_summary_with_every_total(
@@ -132,8 +136,8 @@ def test_checking_without_javascript_lands_on_the_summary_with_every_total(
     # The strip has every total and rank; the points by god are open below.
     totals = [
         (
-            re.search(r"data-total>([^<]*)<", _tab(html, s)).group(1),
-            re.search(r"data-rank>([^<]*)<", _tab(html, s)).group(1),
+            _found(r"data-total>([^<]*)<", _tab(html, s)),
+            _found(r"data-rank>([^<]*)<", _tab(html, s)),
         )
         for s in range(3)
     ]
@@ -235,8 +239,6 @@ def test_the_magnanimous_sheet_has_the_strip_and_the_governor_chips(
         preview_url, magnanimous_post_data(republic_example(), seats)
     )
     html = response.content.decode()
-    totals = [
-        re.search(r"data-total>([^<]*)<", _tab(html, s)).group(1) for s in range(3)
-    ]
+    totals = [_found(r"data-total>([^<]*)<", _tab(html, s)) for s in range(3)]
     assert totals == ["35", "40", "16"]
     assert '<p class="winner">Winner: Davi</p>' in html
