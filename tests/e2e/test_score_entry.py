@@ -101,7 +101,16 @@ def test_enter_a_finished_game_and_see_the_result(live_server, phone):
         "Imperium has only 4 cloth cities; 5 given"
     ).wait_for()
     assert "Not final yet" in page.locator("#score-preview").inner_text()
-    page.fill("#id_s0-houses_cloth", "2")
+    # The summary at the top links to the field, opening its player's tab.
+    page.click("#tab-s1")
+    expect(page.locator("#s0")).to_be_hidden()
+    page.locator("#score-preview .problems a[href='#err-s0-houses_cloth']").click()
+    expect(page.locator("#s0")).to_be_visible()
+    expect(page.locator("#id_s0-houses_cloth")).to_be_focused()
+    # A tapped count selects what it holds: typing replaces it ("2", not "52").
+    page.locator("#id_s0-houses_cloth").tap()
+    page.keyboard.type("2")
+    expect(page.locator("#id_s0-houses_cloth")).to_have_value("2")
     expect(page.locator("#err-s0-houses_cloth")).to_be_empty()
     expect(page.locator("#score-preview")).to_contain_text("Winner: Ana")
 

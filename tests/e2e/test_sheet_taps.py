@@ -10,6 +10,7 @@ scoring engine makes of that document.
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 from pathlib import Path
 
@@ -230,3 +231,48 @@ def test_a_four_player_magnanimous_score_in_40_taps_and_60_keys(live_server, pho
     assert saved == {s["name"]: (s["total"], s["rank"]) for s in expected}
     assert page.csp_violations == []
     assert page.console_errors == []
+
+
+def test_without_javascript_every_panel_shows_and_checking_lands_on_the_summary(
+    live_server, browser
+):
+    document = json.loads(GAME.read_text())
+    players = document["players"]
+    alice = User.objects.create_user("alice", password=PASSWORD)
+    club = services.club_create(name="Lisboa", slug="lisboa", owner=alice)
+    session = services.session_create(
+        club=club,
+        created_by=alice,
+        map_name="imperium",
+        played_at=dt.datetime(2026, 11, 21, 20, tzinfo=dt.UTC),
+        seats=[services.SeatInput(new_name=p["name"]) for p in players],
+    )
+    context = browser.new_context(
+        viewport=SCREEN, java_script_enabled=False, is_mobile=True, has_touch=True
+    )
+    page = context.new_page()
+    page.goto(f"{live_server.url}/accounts/login/")
+    page.fill("#id_username", "alice")
+    page.fill("#id_password", PASSWORD)
+    page.click("button[type=submit].primary")
+    page.wait_for_url("**/clubs/lisboa/")
+    page.goto(f"{live_server.url}{session.get_absolute_url()}sheet/")
+    # Plain number fields, every player's panel one under the other.
+    assert page.locator("button.step").count() == 4 * 18 * 2
+    assert page.locator("button.step:visible").count() == 0
+    for seat in range(4):
+        expect(page.locator(f"#s{seat}")).to_be_visible()
+    for seat, player in enumerate(players):
+        page.fill(f"#id_s{seat}-sestertii", str(player["sestertii"]))
+    page.click("text=Check the score")
+    page.wait_for_url("**/sheet/preview/#score-preview")
+    summary = page.locator("#score-preview")
+    expect(summary).to_contain_text("Praefectus Magnus: This field is required.")
+    # Its top is in view, below the players' strip stuck to the top.
+    box = summary.bounding_box()
+    strip = page.locator("#score-strip").bounding_box()
+    assert box is not None
+    assert strip is not None
+    assert strip["y"] + strip["height"] <= box["y"] < SCREEN["height"]
+    page.screenshot(path=str(ARTIFACTS / "sheet-no-js-check.png"))
+    context.close()
