@@ -91,6 +91,7 @@ def test_a_tap_on_the_map_keeps_the_page_and_sends_back_a_fragment(live_server, 
         assert 'id="board-main"' not in body
         assert len(body) * 4 < full, (len(body), full)
         assert response.headers["hx-reswap"] == "none"
+        print(f"map tap: {len(body)} bytes back, the page is {full}")
 
     expect(page.locator("#board-notices")).to_contain_text("(2 of 15 built)")
     assert page.locator("#map-vindobona").get_attribute("class") == "city mine"

@@ -128,6 +128,18 @@ def test_a_four_player_final_score_in_40_taps_and_60_keys(live_server, phone):
         )
         page.screenshot(path=str(ARTIFACTS / f"sheet-taps-seat{seat}.png"))
 
+    # Tap targets: at least 44 px high, the steppers 44 px wide too.
+    small = page.evaluate(
+        """[...document.querySelectorAll(
+              'a.strip-tab, label.chip, button.step, input[type=number], label.choice')]
+            .filter(e => e.offsetParent)
+            .filter(e => e.getBoundingClientRect().height < 44
+              || (e.matches('button.step') && e.getBoundingClientRect().width < 44))
+            .length"""
+    )
+    assert small == 0
+    assert page.evaluate("document.documentElement.scrollWidth") <= SCREEN["width"]
+
     # Every total on the strip, in view, is the engine's before saving.
     for seat, score in enumerate(expected.players):
         expect(page.locator(f"#tab-s{seat} [data-total]")).to_have_text(
