@@ -301,7 +301,7 @@ class LiveProblem:
 def _evaluate(forms: ScoreSheetForms) -> tuple[SheetResult | None, list[LiveProblem]]:
     """Score the forms as they stand and attach every problem to its slot."""
     live: list[LiveProblem] = []
-    if not forms.is_valid():
+    if not forms.is_valid() and not forms.provisional():
         for index, form in enumerate(forms.seat_forms):
             for name, errors in form.errors.items():
                 slot = f"{form.prefix}-{name}" if name != "__all__" else f"s{index}"
@@ -449,7 +449,11 @@ def session_sheet(
     # The form's inputs are only built when the page is shown again.
     forms = ScoreSheetForms(seats=seats, data=request.POST)
     context = _sheet_context(session, seats, forms, evaluate=True, inputs=False)
-    if context["result"] is not None and not context["live_problems"]:
+    if (
+        context["result"] is not None
+        and not context["live_problems"]
+        and forms.is_valid()
+    ):
         try:
             services.concordia_sheet_record(
                 session=session,

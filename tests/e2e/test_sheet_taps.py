@@ -279,7 +279,11 @@ def test_without_javascript_every_panel_shows_and_checking_lands_on_the_summary(
     page.click("text=Check the score")
     page.wait_for_url("**/sheet/preview/#score-preview")
     summary = page.locator("#score-preview")
-    expect(summary).to_contain_text("Praefectus Magnus: This field is required.")
+    expect(summary).to_contain_text(
+        "Say who holds the Praefectus Magnus at the end of the game"
+    )
+    # The totals so far, on the strip.
+    expect(page.locator("#tab-s3 [data-total]")).not_to_have_text("–")
     # Its top is in view, below the players' strip stuck to the top.
     box = summary.bounding_box()
     strip = page.locator("#score-strip").bounding_box()

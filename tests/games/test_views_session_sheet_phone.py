@@ -180,27 +180,50 @@ def test_problems_are_summed_up_at_the_top_with_a_link_to_each_field(
     summary = html[html.index('<ul class="problems"') : html.index("</ul>")]
     # The summary comes before the players' panels.
     assert html.index('<ul class="problems"') < html.index('id="s0"')
-    assert (
-        '<a href="#err-praefectus_magnus">'
-        "Praefectus Magnus: This field is required.</a>"
-    ) in summary
-    assert (
-        '<p class="field-error" id="err-praefectus_magnus" data-error-slot>'
-        "This field is required. </p>"
-    ) in html
-    assert not SeatResult.objects.exists()
-
-    data["praefectus_magnus"] = "2"
-    html = client.post(sheet_url, data).content.decode()
-    summary = html[html.index('<ul class="problems"') : html.index("</ul>")]
+    pm = "Say who holds the Praefectus Magnus at the end of the game: it breaks ties"
+    assert f'<a href="#err-praefectus_magnus">{pm}</a>' in summary
     assert (
         '<a href="#err-s0-houses_cloth">'
         "Ana: Imperium has only 4 cloth cities; 5 given</a>"
     ) in summary
+    # Each message is next to its field too, the rules' words, not "required".
+    assert (
+        f'<p class="field-error" id="err-praefectus_magnus" data-error-slot>{pm} </p>'
+    ) in html
     assert (
         '<p class="field-error" id="err-s0-houses_cloth" data-error-slot>'
         "Imperium has only 4 cloth cities; 5 given </p>"
     ) in html
+    assert not SeatResult.objects.exists()
+
+
+def test_totals_show_before_the_praefectus_and_the_concordia_card_are_chosen(
+    client, draft_session, rulebook_sheet
+):
+    sheet_url, preview_url = _urls(draft_session)
+    seats = list(draft_session.seats.order_by("seat_order"))
+    data = sheet_post_data(rulebook_sheet, seats)
+    del data["praefectus_magnus"]
+    del data["concordia_card"]
+    client = _signed_in(client)
+    html = client.post(
+        preview_url, data, headers={"HX-Request": "true"}
+    ).content.decode()
+    # Ana without the Concordia card's 7: 107.
+    assert (
+        '<li data-total="107" data-rank="1"></li>'
+        '<li data-total="95" data-rank="2"></li>'
+        '<li data-total="76" data-rank="3"></li>'
+    ) in html
+    assert "Not final yet: put right the problems below." in html
+    assert (
+        '<li data-slot="concordia_card" data-message="In a final sheet exactly one '
+        'player has the Concordia card: the one who ended the game">'
+    ) in html
+    # Saving refuses it, and says what is missing.
+    response = client.post(sheet_url, data)
+    assert response.status_code == 200
+    assert "Say who holds the Praefectus Magnus" in response.content.decode()
     assert not SeatResult.objects.exists()
 
 
