@@ -53,6 +53,8 @@ class FieldView:
     # The tie-break votes count only in a rare ending: the number pad's walk
     # through the sheet (static/js/app.js) passes them over.
     skip: bool = False
+    # − / + steppers for the small counts; money is typed.
+    steps: bool = True
 
 
 @dataclass(slots=True)
@@ -95,6 +97,7 @@ def _seat_panels(forms: MagnanimousSheetForms) -> list[SeatPanel]:
                     max=_HTML_MAX.get(name, 99),
                     errors=forms.errors_for(index, name),
                     skip=name == "votes",
+                    steps=name != "reis",
                 )
             )
         panels.append(

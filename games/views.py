@@ -168,6 +168,8 @@ class FieldView:
     # Typing a digit moves on to the next field once the number is complete
     # (static/js/app.js); a count that cannot change is passed over.
     skip: bool = False
+    # − / + steppers for the small counts; money is typed.
+    steps: bool = True
 
 
 @dataclass(slots=True)
@@ -224,6 +226,7 @@ def _seat_panels(forms: ScoreSheetForms) -> list[SeatPanel]:
                 max=high,
                 errors=forms.errors_for(index, name),
                 skip=high <= low + 1 and name.startswith("cards_"),
+                steps=name != "sestertii",
             )
 
         # The order a player reads their own board in, and the order the number

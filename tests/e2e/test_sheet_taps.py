@@ -270,7 +270,7 @@ def test_without_javascript_every_panel_shows_and_checking_lands_on_the_summary(
     page.wait_for_url("**/clubs/lisboa/")
     page.goto(f"{live_server.url}{session.get_absolute_url()}sheet/")
     # Plain number fields, every player's panel one under the other.
-    assert page.locator("button.step").count() == 4 * 18 * 2
+    assert page.locator("button.step").count() == 4 * 17 * 2
     assert page.locator("button.step:visible").count() == 0
     for seat in range(4):
         expect(page.locator(f"#s{seat}")).to_be_visible()
