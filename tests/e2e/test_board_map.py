@@ -93,6 +93,20 @@ def test_a_tap_on_the_map_keeps_the_page_and_sends_back_a_fragment(live_server, 
         assert response.headers["hx-reswap"] == "none"
         print(f"map tap: {len(body)} bytes back, the page is {full}")
 
+    # The list's button does the same, and the page stays where it was too.
+    button = page.locator("#house-tomis")
+    button.scroll_into_view_if_needed()
+    box = button.bounding_box()
+    assert box is not None
+    before = page.evaluate("window.scrollY")
+    page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    expect(page.locator("#house-tomis")).to_have_attribute("aria-pressed", "true")
+    page.locator("#map-tomis rect.house").wait_for(state="attached")
+    assert page.evaluate("window.scrollY") == before
+    page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    expect(page.locator("#house-tomis")).to_have_attribute("aria-pressed", "false")
+    assert page.locator("#map-tomis rect.house").count() == 0
+
     expect(page.locator("#board-notices")).to_contain_text("(2 of 15 built)")
     assert page.locator("#map-vindobona").get_attribute("class") == "city mine"
     expect(page.locator("#row-vindobona button")).to_have_attribute(
