@@ -23,8 +23,10 @@ _PROVINCE_PAD = 34
 _HULL_STEPS = 16
 # A land and a sea line between the same two cities are drawn this far apart.
 _TWIN_OFFSET = 3.5
-_MARK = 10
-_MARK_GAP = 2
+# A house is a square this big (the template draws it so): at full size on a
+# 360 px phone a 16 px square in the player's colour reads at a glance.
+_MARK = 16
+_MARK_GAP = 3
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,7 +166,7 @@ def _house_marks(
     return tuple(
         HouseMark(
             x=left + index * (_MARK + _MARK_GAP),
-            y=y - 30,
+            y=y - 14 - 4 - _MARK,
             colour=style.colour,
             name=style.name,
             selected=style.order == selected,

@@ -23,7 +23,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods
 from django.views.decorators.vary import vary_on_headers
-from django_htmx.http import HttpResponseClientRedirect
+from django_htmx.http import HttpResponseClientRedirect, reswap
 
 from concordia_site.http import AuthedHtmxRequest
 from games import adapters, board_adapters, board_selectors, board_services, selectors
@@ -171,6 +171,40 @@ def _seat_counts(
 
 
 @dataclass(slots=True)
+class CountRow:
+    """One line of the read-only count tables: a label and a value per seat."""
+
+    label: str
+    values: list[str]
+
+
+def _count_tables(rows: Sequence[SeatCounts]) -> dict[str, list[CountRow]]:
+    """Lay the seats' counts out with a column per player and a line per count.
+
+    A column per count (seven of them, and the names) was wider than a 360 px
+    phone; five players' numbers fit.
+    """
+    if not rows:
+        return {"house_rows": [], "card_rows": []}
+    houses = [
+        CountRow(_("Houses"), [f"{row.counts.house_count}/15" for row in rows]),
+        *(
+            CountRow(label, [str(row.houses[index][1]) for row in rows])
+            for index, (label, _count) in enumerate(rows[0].houses)
+        ),
+        CountRow(_("Provinces"), [str(row.counts.provinces) for row in rows]),
+    ]
+    cards = [
+        *(
+            CountRow(label, [str(row.cards[index][1]) for row in rows])
+            for index, (label, _count) in enumerate(rows[0].cards)
+        ),
+        CountRow(_("Minerva"), [", ".join(row.specialists) or "—" for row in rows]),
+    ]
+    return {"house_rows": houses, "card_rows": cards}
+
+
+@dataclass(slots=True)
 class BoardState:
     """Everything the board pages show about a game, loaded once per request."""
 
@@ -212,9 +246,12 @@ class BoardState:
             "seats": self.seats,
             "selected": selected,
             "styles": [self.styles[seat.seat_order] for seat in self.seats],
-            "seat_counts": _seat_counts(
-                self.table, self.seats, self.styles, selected.seat_order
+            "seat_counts": (
+                counts := _seat_counts(
+                    self.table, self.seats, self.styles, selected.seat_order
+                )
             ),
+            **_count_tables(counts),
             "goods_missing": len(self.table.city_goods) < len(self.spec.cities),
             "stale": self.stale,
             "urls": _urls(session),
@@ -226,6 +263,13 @@ class BoardState:
 
 
 @dataclass(slots=True)
+class GoodChoice:
+    value: str
+    label: str
+    checked: bool
+
+
+@dataclass(slots=True)
 class CityField:
     slug: str
     html_name: str
@@ -233,6 +277,8 @@ class CityField:
     label: str
     value: str
     errors: list[str]
+    # One tap per city: the goods its letter's tokens show, as chips.
+    choices: list[GoodChoice] = field(default_factory=list)
 
 
 @dataclass(slots=True)
@@ -287,6 +333,15 @@ def _letter_groups(
                             name=city.name,
                             label=city.board_spelling,
                             value=form.chosen(city),
+                            choices=[
+                                GoodChoice(
+                                    value=good.value,
+                                    label=str(GOOD_LABELS[good]),
+                                    checked=form.chosen(city) == good.value,
+                                )
+                                for good, count in pool.items()
+                                if count
+                            ],
                             errors=[
                                 *(
                                     str(e)
@@ -317,11 +372,21 @@ def _cities_context(
     **extra: object,
 ) -> dict[str, object]:
     spec = MAPS[MapName(session.map)]
+    shown = {
+        city.name: Good(form.chosen(city))
+        for city in spec.cities
+        if form.chosen(city) in {good.value for good in Good}
+    }
     return {
         "club": session.club,
         "session": session,
         "form": form,
         "groups": _letter_groups(spec, form, problems),
+        # The map as the table shows it: a tap on a city cycles its good
+        # (static/js/board.js); without JavaScript it leads to the city's chips.
+        "drawing": map_drawing(
+            spec=spec, city_goods=shown, houses={}, styles={}, selected=-1
+        ),
         "good_choices": [("", "—"), *((g.value, str(GOOD_LABELS[g])) for g in Good)],
         "no_d": TokenLetter.D not in spec.letters,
         "map_title": spec.title,
@@ -423,6 +488,10 @@ class TapPage(Generic[Target]):
     context: Callable[[BoardState, Seat, Target | None, list[str]], dict[str, object]]
     # Said when the tap named nothing the form could read.
     untapped: str | Promise
+    # The partial an htmx tap on something of the page renders instead of the
+    # whole region: only what the tap changed, each piece swapped by its id.
+    # The context names the tapped thing "tapped" when the page shows it.
+    fragment: str = ""
 
 
 def _tap_page(
@@ -467,6 +536,13 @@ def _tap_page(
             str(page.untapped)
         ]
     context = page.context(BoardState.load(session), selected, target, errors)
+    if request.htmx and page.fragment and context.get("tapped"):
+        response = render(
+            request,
+            f"{page.template}#{page.fragment}",
+            {**context, "oob": True},
+        )
+        return reswap(response, "none")
     return render(request, template, context)
 
 
@@ -548,6 +624,7 @@ def _board_context(
     errors = errors or []
     known = state.spec.city(error_city) is not None
     return {
+        "tapped": city_slug(error_city) if known else "",
         **state.context(selected),
         "drawing": map_drawing(
             spec=state.spec,
@@ -596,6 +673,7 @@ _HOUSES: TapPage[str] = TapPage(
     anchor=_house_anchor,
     context=_house_context,
     untapped=gettext_lazy("Choose a player, then tap a city."),
+    fragment="board-tap",
 )
 
 

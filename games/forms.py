@@ -356,8 +356,25 @@ class ScoreSheetForms:
         results = [self.table.is_valid(), *(f.is_valid() for f in self.seat_forms)]
         return all(results)
 
+    def provisional(self) -> bool:
+        """Say whether the sheet can be scored though it is not complete yet.
+
+        Every count is readable and only the Praefectus Magnus or the Concordia
+        card is still to be chosen: the live totals then show from the first
+        count typed, and the rules say what is missing (`validate_sheet`), so
+        nothing incomplete is ever saved.
+        """
+        if not all(form.is_valid() for form in self.seat_forms):
+            return False
+        errors = self.table.errors.as_data()
+        return bool(errors) and all(
+            name in {"praefectus_magnus", "concordia_card"}
+            and all(error.code == "required" for error in found)
+            for name, found in errors.items()
+        )
+
     def sheet(self) -> ScoreSheet:
-        """Return the score sheet the (valid) forms describe.
+        """Return the score sheet the (valid or `provisional`) forms describe.
 
         Built once: saving scores it for the page, then records it.
         """
@@ -370,7 +387,7 @@ class ScoreSheetForms:
         players = tuple(
             form.board(
                 name=seat.player.name,
-                concordia_card=table["concordia_card"] == seat.seat_order,
+                concordia_card=table.get("concordia_card") == seat.seat_order,
             )
             for seat, form in zip(self.seats, self.seat_forms, strict=True)
         )
@@ -378,7 +395,7 @@ class ScoreSheetForms:
             (
                 s.player.name
                 for s in self.seats
-                if s.seat_order == table["praefectus_magnus"]
+                if s.seat_order == table.get("praefectus_magnus")
             ),
             None,
         )
@@ -396,8 +413,12 @@ class ScoreSheetForms:
     def errors_for(self, seat: int | None, slot: str) -> list[str]:
         """Return the shape errors and rule problems of one field or group."""
         form: forms.Form = self.table if seat is None else self.seat_forms[seat]
+        problems = self.problems.get((seat, slot), [])
+        if seat is None and problems:
+            # A provisional sheet: the rules' message says more than "required".
+            return problems
         shape = [str(e) for e in form.errors.get(slot, [])] if form.is_bound else []
-        return shape + self.problems.get((seat, slot), [])
+        return shape + problems
 
 
 def _board_initial(board: PlayerBoard) -> dict[str, Any]:

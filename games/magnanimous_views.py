@@ -29,7 +29,11 @@ from games.magnanimous_explain import (
 from games.magnanimous_forms import SEAT_FIELDS, MagnanimousSheetForms
 from games.magnanimous_selectors import magnanimous_session_seats
 from games.models import Club, Seat, TableSession
-from games.sheet_views import sheet_conflict_context, sheet_saved_response
+from games.sheet_views import (
+    sheet_conflict_context,
+    sheet_saved_response,
+    strip_cells,
+)
 from scoring.magnanimous import NOBILITY_TOP, MagnanimousResult
 
 # The largest value the number pad suggests for each seat field; the forms and
@@ -45,6 +49,12 @@ class FieldView:
     value: object
     max: int
     errors: list[str]
+    min: int = 0
+    # The tie-break votes count only in a rare ending: the number pad's walk
+    # through the sheet (static/js/app.js) passes them over.
+    skip: bool = False
+    # − / + steppers for the small counts; money is typed.
+    steps: bool = True
 
 
 @dataclass(slots=True)
@@ -86,6 +96,8 @@ def _seat_panels(forms: MagnanimousSheetForms) -> list[SeatPanel]:
                     value=bound.value(),
                     max=_HTML_MAX.get(name, 99),
                     errors=forms.errors_for(index, name),
+                    skip=name == "votes",
+                    steps=name != "reis",
                 )
             )
         panels.append(
@@ -129,7 +141,10 @@ def _evaluate(
                     for e in errors
                 )
         for name, errors in forms.table.errors.items():
-            live.extend(LiveProblem(_slot_id(None, name), "", str(e)) for e in errors)
+            label = str(forms.table.fields[name].label) if name != "__all__" else ""
+            live.extend(
+                LiveProblem(_slot_id(None, name), label, str(e)) for e in errors
+            )
         return None, live
     evaluation = magnanimous_services.magnanimous_sheet_evaluate(forms.sheet())
     for problem in evaluation.problems:
@@ -147,7 +162,7 @@ def _scoreboard(
     result: MagnanimousResult | None, seats: list[Seat]
 ) -> dict[str, object]:
     if result is None:
-        return {"result": None}
+        return {"result": None, "strip": strip_cells(seats, None)}
     return {
         "result": result,
         "outcome": outcome(result),
@@ -159,6 +174,7 @@ def _scoreboard(
             for category in CATEGORIES
         ],
         "columns": list(zip(seats, result.players, strict=True)),
+        "strip": strip_cells(seats, result.players),
     }
 
 

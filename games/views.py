@@ -36,7 +36,13 @@ from games.forms import (
     SessionDetailsForm,
 )
 from games.models import Club, EntryMode, Game, Seat, TableSession
-from games.sheet_views import sheet_conflict_context, sheet_saved_response
+from games.sheet_views import (
+    sheet_conflict_context,
+    sheet_saved_response,
+    strip_cells,
+)
+from scoring.catalog import max_cards_per_player
+from scoring.maps import MAPS
 from scoring.types import Category, Good, PlayerScore, SheetResult, Tie
 
 
@@ -159,6 +165,11 @@ class FieldView:
     min: int
     max: int
     errors: list[str]
+    # Typing a digit moves on to the next field once the number is complete
+    # (static/js/app.js); a count that cannot change is passed over.
+    skip: bool = False
+    # − / + steppers for the small counts; money is typed.
+    steps: bool = True
 
 
 @dataclass(slots=True)
@@ -180,8 +191,18 @@ class SeatPanel:
     errors: list[str]
 
 
+# The most houses of one good a player can have on any map: a city of that
+# good holds one house per player (§8, §9). The number pad moves on after one
+# digit when no count of two digits is possible.
+_HOUSES_MAX = {
+    good: max(spec.cities_per_good[good] for spec in MAPS.values()) for good in Good
+}
+
+
 def _seat_panels(forms: ScoreSheetForms) -> list[SeatPanel]:
     panels = []
+    # §4: the starting hand plus every sale card of that god in the decks in play.
+    cards_max = max_cards_per_player(len(forms.seats))
     for index, (seat, form) in enumerate(
         zip(forms.seats, forms.seat_forms, strict=True)
     ):
@@ -204,27 +225,22 @@ def _seat_panels(forms: ScoreSheetForms) -> list[SeatPanel]:
                 min=low,
                 max=high,
                 errors=forms.errors_for(index, name),
+                skip=high <= low + 1 and name.startswith("cards_"),
+                steps=name != "sestertii",
             )
 
+        # The order a player reads their own board in, and the order the number
+        # pad walks through: houses, provinces, colonists, cards, money. The
+        # storehouse comes last: its goods are few, one tap each on a stepper.
         groups = [
-            GroupView(
-                id=f"s{index}-money",
-                legend=_("Money and storehouse"),
-                fields=[
-                    field_view("sestertii", _("Sestertii"), 0, 9999),
-                    *(
-                        field_view(f"storehouse_{g.value}", GOOD_LABELS[g])
-                        for g in Good
-                    ),
-                ],
-                errors=forms.errors_for(index, "storehouse"),
-            ),
             GroupView(
                 id=f"s{index}-board",
                 legend=_("Houses by the good of their city"),
                 fields=[
                     *(
-                        field_view(f"houses_{g.value}", GOOD_LABELS[g], 0, 15)
+                        field_view(
+                            f"houses_{g.value}", GOOD_LABELS[g], 0, _HOUSES_MAX[g]
+                        )
                         for g in Good
                     ),
                     field_view("provinces", _("Provinces with a house"), 0, 12),
@@ -236,10 +252,22 @@ def _seat_panels(forms: ScoreSheetForms) -> list[SeatPanel]:
                 id=f"s{index}-cards",
                 legend=_("Cards by god (hand and discard pile)"),
                 fields=[
-                    field_view(f"cards_{god.value}", label, 0, 20)
+                    field_view(f"cards_{god.value}", label, 0, cards_max[god])
                     for god, label in GOD_LABELS.items()
                 ],
                 errors=forms.errors_for(index, "cards"),
+            ),
+            GroupView(
+                id=f"s{index}-money",
+                legend=_("Money and storehouse"),
+                fields=[
+                    field_view("sestertii", _("Sestertii"), 0, 9999),
+                    *(
+                        field_view(f"storehouse_{g.value}", GOOD_LABELS[g], 0, 12)
+                        for g in Good
+                    ),
+                ],
+                errors=forms.errors_for(index, "storehouse"),
             ),
         ]
         chosen = form["specialists"].value() or []
@@ -276,7 +304,7 @@ class LiveProblem:
 def _evaluate(forms: ScoreSheetForms) -> tuple[SheetResult | None, list[LiveProblem]]:
     """Score the forms as they stand and attach every problem to its slot."""
     live: list[LiveProblem] = []
-    if not forms.is_valid():
+    if not forms.is_valid() and not forms.provisional():
         for index, form in enumerate(forms.seat_forms):
             for name, errors in form.errors.items():
                 slot = f"{form.prefix}-{name}" if name != "__all__" else f"s{index}"
@@ -285,7 +313,10 @@ def _evaluate(forms: ScoreSheetForms) -> tuple[SheetResult | None, list[LiveProb
                     for e in errors
                 )
         for name, errors in forms.table.errors.items():
-            live.extend(LiveProblem(name, "", str(e)) for e in errors)
+            # "This field is required." says nothing at the top of the page:
+            # the summary names the field.
+            label = str(forms.table.fields[name].label) if name != "__all__" else ""
+            live.extend(LiveProblem(name, label, str(e)) for e in errors)
         return None, live
     evaluation = services.concordia_sheet_evaluate(forms.sheet())
     for problem in evaluation.problems:
@@ -318,7 +349,7 @@ def _slot_id(seat: int | None, slot: str) -> str:
 
 def _scoreboard(result: SheetResult | None, seats: list[Seat]) -> dict[str, object]:
     if result is None:
-        return {"result": None}
+        return {"result": None, "strip": strip_cells(seats, None)}
     rows = [
         (
             CATEGORY_LABELS[category],
@@ -330,6 +361,7 @@ def _scoreboard(result: SheetResult | None, seats: list[Seat]) -> dict[str, obje
         "result": result,
         "rows": rows,
         "columns": list(zip(seats, result.players, strict=True)),
+        "strip": strip_cells(seats, result.players),
     }
 
 
@@ -420,7 +452,11 @@ def session_sheet(
     # The form's inputs are only built when the page is shown again.
     forms = ScoreSheetForms(seats=seats, data=request.POST)
     context = _sheet_context(session, seats, forms, evaluate=True, inputs=False)
-    if context["result"] is not None and not context["live_problems"]:
+    if (
+        context["result"] is not None
+        and not context["live_problems"]
+        and forms.is_valid()
+    ):
         try:
             services.concordia_sheet_record(
                 session=session,

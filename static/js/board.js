@@ -17,6 +17,26 @@
     button.click();
   });
 
+  // City goods: a tap on a city of the map moves it on to the next good its
+  // letter's tokens show; the chips in the list below are what the form sends.
+  document.addEventListener("click", (event) => {
+    const link = event.target.closest && event.target.closest("[data-cycle-goods] a.city[data-city]");
+    if (!link) return;
+    const radios = [...document.querySelectorAll("#city-" + link.dataset.city + " input[type=radio]")];
+    if (!radios.length) return;
+    event.preventDefault();
+    const next = radios[(radios.findIndex((radio) => radio.checked) + 1) % radios.length];
+    next.checked = true;
+    next.dispatchEvent(new Event("change", { bubbles: true }));
+  });
+  document.addEventListener("change", (event) => {
+    const radio = event.target;
+    const city = radio.closest && radio.closest("fieldset.city-good");
+    if (!city || !radio.checked) return;
+    const circle = document.querySelector("#map-" + city.id.slice("city-".length) + " circle.good");
+    if (circle) circle.setAttribute("class", "good good-" + radio.value);
+  });
+
   // Zooming out shows the whole map; the list stays the way to tap precisely.
   document.addEventListener("click", (event) => {
     const toggle = event.target.closest && event.target.closest("[data-map-fit]");

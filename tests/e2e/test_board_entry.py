@@ -66,17 +66,18 @@ def test_record_city_goods_and_houses_by_tapping_and_see_the_score(live_server, 
     page.goto(f"{live_server.url}{session.get_absolute_url()}sheet/")
     page.click("text=Tap the board instead of counting")
     page.wait_for_url("**/board/cities/")
-    assert page.locator("select[id^='id-']").count() == 25
+    # One tap per city: its good's chip (or the city on the map, cycling).
+    assert page.locator("fieldset.city-good").count() == 25
     assert page.locator("#letter-D").count() == 0
 
     # A slip first: two cloth cities among the C tokens, which hold one.
     for city, good in {**ITALIA_GOODS, "Spoletum": "cloth"}.items():
-        page.select_option(f"#id-{city.lower()}", good)
+        page.click(f"#city-{city.lower()} label.good-chip:has(input[value='{good}'])")
     page.click("text=Save the goods")
     page.locator("#err-letter-C").get_by_text(
         "Only 1 of the C tokens show cloth, but 2 C cities are set to cloth"
     ).wait_for()
-    page.select_option("#id-spoletum", "wine")
+    page.click("#city-spoletum label.good-chip:has(input[value='wine'])")
     page.click("text=Save the goods")
     page.get_by_text("City goods saved.").wait_for()
     assert page.locator("#err-letter-C").inner_text() == ""

@@ -76,28 +76,41 @@ def test_enter_a_finished_game_and_see_the_result(live_server, phone):
     page.click("text=Seat the players")
     page.wait_for_url("**/sheet/")
 
+    specialists = [["farmer"], ["vintner", "smith"], ["mason"]]
     for seat, values in enumerate([ANA, BRUNO, CAIO]):
+        # One player at a time: each has a tab on the strip.
+        page.click(f"#tab-s{seat}")
         for field, value in values.items():
             page.fill(f"#id_s{seat}-{field}", str(value))
-    page.check("#s0-specialists-farmer")
-    page.check("#s1-specialists-vintner")
-    page.check("#s1-specialists-smith")
-    page.check("#s2-specialists-mason")
+        for specialist in specialists[seat]:
+            page.check(f"#s{seat}-specialists-{specialist}")
     page.check("input[name=praefectus_magnus][value='2']")
     page.check("input[name=concordia_card][value='0']")
 
     preview = page.locator("#score-preview")
     preview.get_by_text("Winner: Ana").wait_for()
-    assert "114" in preview.inner_text()
+    # Ana's total and rank, on the players' strip.
+    expect(page.locator("#tab-s0 [data-total]")).to_have_text("114")
+    expect(page.locator("#tab-s0 [data-rank]")).to_have_text("#1")
     page.screenshot(path=str(ARTIFACTS / "02-sheet.png"), full_page=True)
 
     # A mistake shows up next to its field while typing, and goes away when fixed.
+    page.click("#tab-s0")
     page.fill("#id_s0-houses_cloth", "5")
     page.locator("#err-s0-houses_cloth").get_by_text(
         "Imperium has only 4 cloth cities; 5 given"
     ).wait_for()
     assert "Not final yet" in page.locator("#score-preview").inner_text()
-    page.fill("#id_s0-houses_cloth", "2")
+    # The summary at the top links to the field, opening its player's tab.
+    page.click("#tab-s1")
+    expect(page.locator("#s0")).to_be_hidden()
+    page.locator("#score-preview .problems a[href='#err-s0-houses_cloth']").click()
+    expect(page.locator("#s0")).to_be_visible()
+    expect(page.locator("#id_s0-houses_cloth")).to_be_focused()
+    # A tapped count selects what it holds: typing replaces it ("2", not "52").
+    page.locator("#id_s0-houses_cloth").tap()
+    page.keyboard.type("2")
+    expect(page.locator("#id_s0-houses_cloth")).to_have_value("2")
     expect(page.locator("#err-s0-houses_cloth")).to_be_empty()
     expect(page.locator("#score-preview")).to_contain_text("Winner: Ana")
 

@@ -114,7 +114,11 @@ def test_cities_page_groups_the_cities_by_letter_and_province(client, board_sess
     html = response.content.decode()
     assert response.status_code == 200
     assert "<html" in html
-    assert html.count('<select id="id-') == 30
+    # One tap per city: a chip per good, and the map to tap the cities on.
+    assert html.count('<fieldset class="city-good" id="city-') == 30
+    assert html.count('<label class="good-chip"><input type="radio"') == 30 * 5
+    assert html.count('<a href="#city-') == 30
+    assert '<select id="id-' not in html
     assert 'id="letter-D"' in html
     assert "Tokens: 2 brick, 2 food, 1 tool, 1 wine, 1 cloth" in html
     assert "Draw at random" in html
@@ -129,7 +133,13 @@ def test_cities_page_for_htmx_is_the_form_alone(client, dealt_session):
     assert html.strip().startswith('<form id="cities-form"')
     # Britannia: brick and food, so the bonus marker shows food.
     assert "bonus marker: food" in html
-    assert '<option value="cloth" selected>cloth</option>' in html
+    assert (
+        '<label class="good-chip"><input type="radio" name="city-vindobona" '
+        'value="cloth" checked>'
+    ) in html
+    assert html.count(" checked>") == 30
+    # The map shows the goods as dealt.
+    assert 'class="good good-cloth" cx=' in html
 
 
 def test_saving_city_goods_without_javascript_redirects(client, board_session):
@@ -290,8 +300,19 @@ def test_tapping_cities_with_htmx_updates_the_map_and_the_score(client, dealt_se
     )
     html = response.content.decode()
     assert response.status_code == 200
-    assert html.strip().startswith('<div id="board-main"')
-    assert 'class="city mine" data-city="vindobona"' in html
+    # Only what the tap changed (issue #15): the city on the map, its row, the
+    # count of houses and the score, each replacing its twin by id.
+    assert response["HX-Reswap"] == "none"
+    assert 'id="board-main"' not in html
+    assert html.count('hx-swap-oob="true"') == 5
+    assert (
+        '<a href="#row-vindobona" class="city mine" data-city="vindobona" '
+        'id="map-vindobona" hx-swap-oob="true">'
+    ) in html
+    assert '<li class="city-row mine" id="row-vindobona" hx-swap-oob="true">' in html
+    assert html.count('class="city-row') == 1
+    assert html.count("data-city=") == 1
+    assert "(1 of 15 built)" in html
     # Ana: Jupiter 2×1 + Saturnus 2×1 + Mercurius 1×2 + Mars 1×4 (two colonists); the others Mars 4.
     assert _totals(html) == [10, 4, 4]
 

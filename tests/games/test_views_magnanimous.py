@@ -212,7 +212,8 @@ def test_preview_places_each_problem_next_to_its_field(client, table):
     assert "Not final yet: put right the problems below." in html
     assert (
         '<li data-slot="s0-nobility" data-message="The Nobility track runs from 0 to 20; '
-        '21 given">Bia: The Nobility track runs from 0 to 20; 21 given</li>'
+        '21 given"><a href="#err-s0-nobility">'
+        "Bia: The Nobility track runs from 0 to 20; 21 given</a></li>"
     ) in html
     assert (
         '<li data-slot="s1-votes" data-message="This only counts when the game ends '

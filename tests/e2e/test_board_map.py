@@ -1,0 +1,172 @@
+"""Issue #15, part 2, on a 360 px phone: a tap on the map keeps the page where it
+is and brings back a small fragment, houses are big enough to see, the count
+tables fit, and city goods take one tap per city (on the map or on its chips)."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+from django.contrib.auth.models import User
+from playwright.sync_api import Page, Response, ViewportSize, expect
+
+from games import board_services, services
+from games.models import EntryMode, SeatHouse, SessionCity, TableSession
+from tests.conftest import PASSWORD
+from tests.e2e.conftest import ARTIFACTS
+from tests.rulebook_board import IMPERIUM_GOODS
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+SCREEN: ViewportSize = {"width": 360, "height": 740}
+# Where the page and the map inside it are scrolled to.
+_WHERE = """[window.scrollY, document.getElementById('map-scroll').scrollLeft,
+    document.getElementById('map-scroll').scrollTop]"""
+
+
+def _game(goods: bool) -> TableSession:
+    alice = User.objects.create_user("alice", password=PASSWORD)
+    club = services.club_create(name="Lisboa", slug="lisboa", owner=alice)
+    session = services.session_create(
+        club=club,
+        created_by=alice,
+        map_name="imperium",
+        played_at=dt.datetime(2026, 11, 21, 20, tzinfo=dt.UTC),
+        seats=[
+            services.SeatInput(new_name=name, colour=colour)
+            for name, colour in (
+                ("Ana", "red"),
+                ("Bruno", "blue"),
+                ("Caio", "green"),
+                ("Dora", "yellow"),
+                ("Eli", "black"),
+            )
+        ],
+    )
+    board_services.session_entry_mode_set(session=session, mode=EntryMode.BOARD)
+    if goods:
+        board_services.session_city_goods_set(session=session, goods=IMPERIUM_GOODS)
+    return session
+
+
+def _sign_in(page: Page, url: str) -> None:
+    page.set_viewport_size(SCREEN)
+    page.goto(f"{url}/accounts/login/")
+    page.fill("#id_username", "alice")
+    page.fill("#id_password", PASSWORD)
+    page.click("button[type=submit].primary")
+    page.wait_for_url("**/clubs/lisboa/")
+
+
+def test_a_tap_on_the_map_keeps_the_page_and_sends_back_a_fragment(live_server, phone):
+    session = _game(goods=True)
+    page = phone
+    _sign_in(page, live_server.url)
+    page.goto(f"{live_server.url}{session.get_absolute_url()}board/")
+    full = len(page.content())
+    page.locator("#map-scroll").scroll_into_view_if_needed()
+    page.evaluate("window.scrollBy(0, 40)")
+
+    for city in ("vindobona", "sirmium"):
+        hit = page.locator(f"#map-{city} circle.hit")
+        hit.scroll_into_view_if_needed()
+        box = hit.bounding_box()
+        assert box is not None
+        before = page.evaluate(_WHERE)
+        # A finger on the city: no scrolling by the test itself.
+        with page.expect_response(
+            lambda r: r.url.endswith("/board/") and r.request.method == "POST"
+        ) as answer:
+            page.touchscreen.tap(
+                box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+            )
+        response: Response = answer.value
+        body = response.text()
+        page.locator(f"#map-{city} rect.house").wait_for()
+        # The page and the map stay where the finger was.
+        after = page.evaluate(_WHERE)
+        assert after == before
+        # Only what changed came back: no page, not the whole board region.
+        assert "<html" not in body
+        assert 'id="board-main"' not in body
+        assert len(body) * 4 < full, (len(body), full)
+        assert response.headers["hx-reswap"] == "none"
+        print(f"map tap: {len(body)} bytes back, the page is {full}")
+
+    # The list's button does the same, and the page stays where it was too.
+    button = page.locator("#house-tomis")
+    button.scroll_into_view_if_needed()
+    box = button.bounding_box()
+    assert box is not None
+    before = page.evaluate("window.scrollY")
+    page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    expect(page.locator("#house-tomis")).to_have_attribute("aria-pressed", "true")
+    page.locator("#map-tomis rect.house").wait_for(state="attached")
+    assert page.evaluate("window.scrollY") == before
+    page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    expect(page.locator("#house-tomis")).to_have_attribute("aria-pressed", "false")
+    assert page.locator("#map-tomis rect.house").count() == 0
+
+    expect(page.locator("#board-notices")).to_contain_text("(2 of 15 built)")
+    assert page.locator("#map-vindobona").get_attribute("class") == "city mine"
+    expect(page.locator("#row-vindobona button")).to_have_attribute(
+        "aria-pressed", "true"
+    )
+    assert set(
+        SeatHouse.objects.filter(seat__session=session).values_list("city", flat=True)
+    ) == {"Vindobona", "Sirmium"}
+    # A house is a square of at least 16 px on the phone's screen.
+    house = page.locator("#map-vindobona rect.house").bounding_box()
+    assert house is not None
+    assert house["width"] >= 16
+    assert house["height"] >= 16
+    page.screenshot(path=str(ARTIFACTS / "board-map-tap.png"))
+
+    # Nothing is wider than the phone, the count tables included.
+    assert page.evaluate("document.documentElement.scrollWidth") <= SCREEN["width"]
+    widths = page.evaluate(
+        """[...document.querySelectorAll('table.board-counts, table.scoreboard')]
+            .map(t => [t.scrollWidth, t.parentElement.clientWidth])"""
+    )
+    assert len(widths) == 3
+    assert all(inner <= outer for inner, outer in widths), widths
+    page.locator("#board-counts").scroll_into_view_if_needed()
+    page.screenshot(path=str(ARTIFACTS / "board-counts.png"))
+    assert page.console_errors == []
+    assert page.csp_violations == []
+
+
+def test_city_goods_take_one_tap_per_city_on_the_map_or_its_chips(live_server, phone):
+    session = _game(goods=False)
+    page = phone
+    _sign_in(page, live_server.url)
+    page.goto(f"{live_server.url}{session.get_absolute_url()}board/cities/")
+    assert page.locator("select").count() == 1  # the language picker, no more
+    assert page.evaluate("document.documentElement.scrollWidth") <= SCREEN["width"]
+
+    # On the map, a tap moves a city on to the next good: brick, then food.
+    vindobona = page.locator("#map-vindobona circle.hit")
+    vindobona.tap()
+    expect(page.locator("#city-vindobona input[value='brick']")).to_be_checked()
+    expect(page.locator("#map-vindobona circle.good")).to_have_class("good good-brick")
+    vindobona.tap()
+    expect(page.locator("#city-vindobona input[value='food']")).to_be_checked()
+    page.screenshot(path=str(ARTIFACTS / "cities-map.png"))
+
+    # The chips: one tap per city.
+    taps = 0
+    for city, good in IMPERIUM_GOODS.items():
+        slug = city.lower().replace(" ", "-")
+        page.locator(
+            f"#city-{slug} label.good-chip:has(input[value='{good.value}'])"
+        ).tap()
+        taps += 1
+    assert taps == 30
+    page.screenshot(path=str(ARTIFACTS / "cities-chips.png"))
+    page.click("text=Save the goods")
+    page.get_by_text("City goods saved.").wait_for()
+    assert dict(
+        SessionCity.objects.filter(session=session).values_list("city", "good")
+    ) == {city: good.value for city, good in IMPERIUM_GOODS.items()}
+    assert page.console_errors == []
+    assert page.csp_violations == []
