@@ -147,7 +147,7 @@ def test_checking_without_javascript_lands_on_the_summary_with_every_total(
     ]
     assert totals == [("114", "#1"), ("95", "#2"), ("76", "#3")]
     assert '<details id="score-details" open>' in html
-    assert '<p class="winner">Winner: Ana</p>' in html
+    assert '<p class="winner" id="winner">Winner: Ana</p>' in html
     assert not SeatResult.objects.exists()
 
 
