@@ -5,8 +5,7 @@ from __future__ import annotations
 from django.contrib.auth.models import User
 from django.db.models import Case, Count, IntegerField, QuerySet, Value, When
 
-from clubs.models import Invite
-from games.models import Club, Membership, Player, Role
+from clubs.models import Club, Invite, Membership, Player, Role
 
 # How many invites the invites page lists; older ones are history nobody needs.
 INVITE_LIST_LIMIT = 50

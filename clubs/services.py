@@ -14,9 +14,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from clubs import permissions
-from clubs.models import Invite, InviteState
+from clubs.models import Club, Invite, InviteState, Membership, Player, Role
 from games import services as games_services
-from games.models import Club, Membership, Player, Role
 
 # Club slugs that a fixed URL already uses ("clubs/new/" creates a club).
 RESERVED_SLUGS = frozenset({"new"})

@@ -32,9 +32,8 @@ from clubs.forms import (
     PlayerEditForm,
     SignUpForm,
 )
-from clubs.models import Invite, InviteState
+from clubs.models import Club, Invite, InviteState, Membership, Role
 from concordia_site.http import AuthedHtmxRequest, HtmxHttpRequest
-from games.models import Club, Membership, Role
 from games.selectors import club_qs_visible_to
 
 

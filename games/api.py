@@ -44,15 +44,13 @@ from rest_framework.views import APIView
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from clubs import permissions
+from clubs.models import Club, Player, Role
 from games import portability, selectors
 from games.models import (
-    Club,
     ConcordiaMap,
     ConcordiaPosition,
     Game,
     MagnanimousPosition,
-    Player,
-    Role,
     SeatResult,
     TableSession,
 )

@@ -11,8 +11,9 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django_stubs_ext import StrPromise
 
+from clubs.models import Player
 from games.magnanimous_services import MAGNANIMOUS_COLOURS
-from games.models import Colour, ConcordiaMap, Game, Player, Seat
+from games.models import Colour, ConcordiaMap, Game, Seat
 from scoring.catalog import STARTING_HAND
 from scoring.magnanimous import MAX_PLAYERS as MAGNANIMOUS_MAX_PLAYERS
 from scoring.types import (

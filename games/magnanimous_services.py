@@ -17,9 +17,9 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from clubs.models import Club
 from games import adapters
 from games.models import (
-    Club,
     Colour,
     Game,
     MagnanimousPosition,

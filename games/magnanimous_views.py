@@ -17,6 +17,7 @@ from django.http import HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 
+from clubs.models import Club
 from concordia_site.http import AuthedHtmxRequest
 from games import adapters, magnanimous_services
 from games.magnanimous_explain import (
@@ -28,7 +29,7 @@ from games.magnanimous_explain import (
 )
 from games.magnanimous_forms import SEAT_FIELDS, MagnanimousSheetForms
 from games.magnanimous_selectors import magnanimous_session_seats
-from games.models import Club, Seat, TableSession
+from games.models import Seat, TableSession
 from games.sheet_views import sheet_conflict_context, sheet_saved_response
 from scoring.magnanimous import NOBILITY_TOP, MagnanimousResult
 

@@ -31,15 +31,13 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
+from clubs.models import Club, Membership, Player
 from games.models import (
-    Club,
     ConcordiaMap,
     ConcordiaPosition,
     EntryMode,
     Game,
     MagnanimousPosition,
-    Membership,
-    Player,
     Seat,
     SeatCard,
     SeatHouse,

@@ -10,8 +10,8 @@ from django import forms
 from django.core.files.uploadedfile import UploadedFile
 from django.utils.translation import gettext_lazy as _
 
+from clubs.models import Club
 from games import portability
-from games.models import Club
 from scoring.types import Problem
 
 NEW_PLAYER = "new"

@@ -22,10 +22,10 @@ from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseClientRedirect
 
 from clubs import permissions
+from clubs.models import Club
 from concordia_site.http import AuthedHtmxRequest
 from games import portability, selectors
 from games.api import csv_response
-from games.models import Club
 from games.portability_forms import (
     BackupRestoreForm,
     BgStatsImportForm,

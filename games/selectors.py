@@ -8,7 +8,8 @@ from operator import attrgetter
 from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Model, Prefetch, QuerySet
 
-from games.models import Club, Player, Seat, SeatResult, TableSession
+from clubs.models import Club, Player
+from games.models import Seat, SeatResult, TableSession
 
 
 def club_qs_visible_to(user: User | AnonymousUser) -> QuerySet[Club]:

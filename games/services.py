@@ -13,14 +13,11 @@ from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
+from clubs.models import Club, Membership, Player, Role
 from games import adapters
 from games.models import (
-    Club,
     ConcordiaPosition,
     Game,
-    Membership,
-    Player,
-    Role,
     Seat,
     SeatResult,
     SessionStatus,

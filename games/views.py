@@ -17,6 +17,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseClientRedirect
 
+from clubs.models import Club
 from concordia_site.http import AuthedHtmxRequest
 from games import (
     adapters,
@@ -35,7 +36,7 @@ from games.forms import (
     SessionCreateForm,
     SessionDetailsForm,
 )
-from games.models import Club, EntryMode, Game, Seat, TableSession
+from games.models import EntryMode, Game, Seat, TableSession
 from games.sheet_views import sheet_conflict_context, sheet_saved_response
 from scoring.types import Category, Good, SheetResult
 

@@ -151,8 +151,9 @@ def generate(*, games: int, players: int) -> tuple[int, int]:
     """
     from django.contrib.auth.models import User
 
+    from clubs.models import Player
     from games import services
-    from games.models import Player, Seat, SeatResult, SessionStatus, TableSession
+    from games.models import Seat, SeatResult, SessionStatus, TableSession
     from scoring.types import MapName
 
     maps = [name.value for name in MapName]

@@ -235,8 +235,9 @@ def _load_club(*, drafts: int) -> LoadClub:
     """
     from django.contrib.auth.models import User
 
+    from clubs.models import Club, Player
     from games import services
-    from games.models import Club, Player, Seat, SessionStatus, TableSession
+    from games.models import Seat, SessionStatus, TableSession
     from stats.services import stats_rebuild
     from tests.conftest import example_sheet
 

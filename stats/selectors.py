@@ -32,7 +32,8 @@ from django.db.models.functions import Cast, Lower
 from django.utils import timezone
 from django.utils.functional import Promise
 
-from games.models import Club, ConcordiaMap, Player, SessionStatus, TableSession
+from clubs.models import Club, Player
+from games.models import ConcordiaMap, SessionStatus, TableSession
 from stats.aggregate import ANY_TABLE, PROVISIONAL_GAMES, SCORE_BIN, month_of
 from stats.models import (
     GameBucket,

@@ -32,7 +32,8 @@ from django.db.models import (
 from django.db.models.functions import RowNumber
 from django.utils import timezone
 
-from games.models import Club, Seat, SeatResult, SessionStatus
+from clubs.models import Club
+from games.models import Seat, SeatResult, SessionStatus
 from stats.aggregate import (
     GameBuckets,
     GameRow,

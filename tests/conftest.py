@@ -18,8 +18,9 @@ from django.contrib.auth.models import User
 from django.core.cache import caches
 from hypothesis import settings as hypothesis_settings
 
+from clubs.models import Club
 from games import services
-from games.models import Club, Seat, TableSession
+from games.models import Seat, TableSession
 from scoring import parse_concordia
 from scoring.types import ScoreSheet, Specialist
 

@@ -7,8 +7,8 @@ import pytest
 from django.contrib.auth.models import User
 from rest_framework.test import APIClient
 
+from clubs.models import Club, Role
 from games import services
-from games.models import Club, Role
 
 ROLES = ["anonymous", "outsider", "member", "admin", "owner"]
 

@@ -9,13 +9,12 @@ import json
 import pytest
 from django.contrib.auth.models import User
 
+from clubs.models import Club, Player
 from games import portability, services
 from games.models import (
-    Club,
     Game,
     MagnanimousEnding,
     MagnanimousPosition,
-    Player,
     SeatCard,
     SeatHouse,
     SeatResult,

@@ -7,8 +7,9 @@ import io
 
 import pytest
 
+from clubs.models import Club, Player
 from games import portability, services
-from games.models import Club, Player, SessionStatus
+from games.models import SessionStatus
 
 # A BG Stats export as the app writes it (fields it adds and we ignore included).
 BGSTATS = {

@@ -9,9 +9,8 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from clubs import services
-from clubs.models import Invite
+from clubs.models import Club, Invite, Membership, Role
 from games import services as games_services
-from games.models import Club, Membership, Role
 
 
 @pytest.fixture(autouse=True)

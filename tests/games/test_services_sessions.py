@@ -6,11 +6,11 @@ import datetime as dt
 import pytest
 from django.core.exceptions import ValidationError
 
+from clubs.models import Player
 from games import services
 from games.models import (
     ConcordiaPosition,
     Game,
-    Player,
     SeatResult,
     SessionStatus,
     TableSession,

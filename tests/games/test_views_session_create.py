@@ -2,7 +2,8 @@ from __future__ import annotations
 
 from django.urls import reverse
 
-from games.models import Player, TableSession
+from clubs.models import Player
+from games.models import TableSession
 from tests.conftest import PASSWORD
 
 

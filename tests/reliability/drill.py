@@ -65,8 +65,9 @@ def backup_seed() -> dict[str, Any]:
     from django.contrib.auth.models import User
     from django.core.management import call_command
 
+    from clubs.models import Club, Role
     from games import magnanimous_services, services
-    from games.models import Club, Role, TableSession
+    from games.models import TableSession
     from tests.conftest import example_sheet
     from tests.games.magnanimous_helpers import republic_example, shared_victory
 
@@ -188,7 +189,8 @@ def _plain(value: Any) -> Any:
 def user_view() -> dict[str, Any]:
     from django.utils import translation
 
-    from games.models import Club, Game, SeatResult
+    from clubs.models import Club
+    from games.models import Game, SeatResult
     from stats import selectors
 
     view: dict[str, Any] = {}
@@ -244,7 +246,7 @@ def user_view() -> dict[str, Any]:
 
 
 def new_game() -> dict[str, Any]:
-    from games.models import Club, Role
+    from clubs.models import Club, Role
     from tests.conftest import example_sheet
 
     club = Club.objects.get(slug="demo")

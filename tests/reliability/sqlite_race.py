@@ -30,8 +30,8 @@ def main(rounds: int) -> list[str]:
     from django.db import connection
     from django.test import Client
 
+    from clubs.models import Role
     from games import services
-    from games.models import Role
     from tests.conftest import example_sheet
     from tests.reliability.race import race_in_threads
 

@@ -15,14 +15,14 @@ from django.test import Client
 from django.urls import reverse
 
 from clubs import services as clubs_services
+from clubs.models import Club, Player, Role
 from games import services
-from games.models import Club, Player, Role
 from tests.reliability.test_query_counts import _assert_same, _count, concordia_game
 
 CHANGE_LISTS = [
-    "games_club",
-    "games_membership",
-    "games_player",
+    "clubs_club",
+    "clubs_membership",
+    "clubs_player",
     "games_tablesession",
     "games_seat",
     "games_concordiaposition",

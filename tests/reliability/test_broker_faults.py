@@ -30,8 +30,9 @@ import pytest
 from django.db import connection
 from django.urls import reverse
 
+from clubs.models import Club, Player
 from games import services as game_services
-from games.models import Club, Game, Player, SeatResult, SessionStatus, TableSession
+from games.models import Game, SeatResult, SessionStatus, TableSession
 from scoring.types import ScoreSheet
 from stats import selectors, services
 from stats.models import (

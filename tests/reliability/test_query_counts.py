@@ -27,12 +27,13 @@ from django.urls import reverse
 from rest_framework.authtoken.models import Token
 
 from clubs import services as clubs_services
+from clubs.models import Club, Player, Role
 from games import board_services, services
 from games.magnanimous_services import (
     magnanimous_session_create,
     magnanimous_sheet_record,
 )
-from games.models import Club, EntryMode, Game, Player, Role, TableSession
+from games.models import EntryMode, Game, TableSession
 from scoring.board import sale_cards_in_play
 from scoring.magnanimous import MagnanimousBoard, MagnanimousEnding, MagnanimousSheet
 from scoring.maps import MAPS

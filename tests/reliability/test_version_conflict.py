@@ -18,8 +18,9 @@ from django.contrib.auth.models import User
 from django.db import connection
 from django.test import Client
 
+from clubs.models import Club, Role
 from games import services
-from games.models import Club, Role, TableSession
+from games.models import TableSession
 from tests.conftest import sheet_post_data
 from tests.reliability.race import (
     CONFLICT,

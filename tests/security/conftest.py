@@ -23,9 +23,9 @@ from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 
 from clubs import services as clubs_services
-from clubs.models import Invite
+from clubs.models import Club, Invite, Membership, Player, Role
 from games import magnanimous_services, services
-from games.models import Club, Membership, Player, Role, TableSession
+from games.models import TableSession
 from scoring.types import ScoreSheet
 
 LISBOA_MARKERS = ("Lisboa", "Xenofonte")

@@ -6,7 +6,8 @@ import datetime as dt
 
 import pytest
 
-from games.models import Club, Game, SeatResult
+from clubs.models import Club
+from games.models import Game, SeatResult
 from stats import selectors, services
 from stats.models import POINT_SLOTS
 from stats.selectors import LeaderboardFilters

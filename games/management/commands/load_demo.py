@@ -9,8 +9,8 @@ from django.contrib.auth.models import User
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
+from clubs.models import Club, Role
 from games import services
-from games.models import Club, Role
 from scoring.types import (
     CardCounts,
     GoodCounts,
