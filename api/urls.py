@@ -9,7 +9,7 @@ from drf_spectacular.views import (
     SpectacularSwaggerSplitView,
 )
 
-from games import api
+from api import views as api
 
 app_name = "api"
 

@@ -45,7 +45,7 @@ from rest_framework.views import exception_handler as drf_exception_handler
 
 from clubs import permissions
 from clubs.models import Club, Player, Role
-from games import portability, selectors
+from games import selectors
 from games.models import (
     ConcordiaMap,
     ConcordiaPosition,
@@ -54,6 +54,7 @@ from games.models import (
     SeatResult,
     TableSession,
 )
+from portability import backup as portability
 from scoring.sheet_io import (
     SheetInvalid,
     errors_document,

@@ -12,7 +12,7 @@ from django.utils.translation import gettext_lazy as _
 from django_stubs_ext import StrPromise
 
 from clubs.models import Player
-from games.magnanimous_services import MAGNANIMOUS_COLOURS
+from games.magnanimous.services import MAGNANIMOUS_COLOURS
 from games.models import Colour, ConcordiaMap, Game, Seat
 from scoring.catalog import STARTING_HAND
 from scoring.magnanimous import MAX_PLAYERS as MAGNANIMOUS_MAX_PLAYERS

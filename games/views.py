@@ -19,14 +19,8 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from clubs.models import Club
 from concordia_site.http import AuthedHtmxRequest
-from games import (
-    adapters,
-    magnanimous_services,
-    magnanimous_views,
-    selectors,
-    services,
-)
-from games.explain import CATEGORY_LABELS, category_why
+from games import adapters, selectors, services
+from games.concordia.explain import CATEGORY_LABELS, category_why
 from games.forms import (
     GOD_LABELS,
     GOOD_LABELS,
@@ -36,6 +30,8 @@ from games.forms import (
     SessionCreateForm,
     SessionDetailsForm,
 )
+from games.magnanimous import services as magnanimous_services
+from games.magnanimous import views as magnanimous_views
 from games.models import EntryMode, Game, Seat, TableSession
 from games.sheet_views import sheet_conflict_context, sheet_saved_response
 from scoring.types import Category, Good, SheetResult

@@ -11,7 +11,7 @@ from django.core.files.uploadedfile import UploadedFile
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club
-from games import portability
+from portability import backup as portability
 from scoring.types import Problem
 
 NEW_PLAYER = "new"

@@ -1,10 +1,10 @@
-"""URLs of the club's "Backup and export" page, mounted by `games.urls`."""
+"""URLs of the club's "Backup and export" page, in the `games` namespace (`concordia_site.urls`)."""
 
 from __future__ import annotations
 
 from django.urls import URLPattern, path
 
-from games import portability_views
+from portability import views as portability_views
 
 _CLUB = "clubs/<slug:club_slug>/"
 

@@ -21,12 +21,13 @@ from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseClientRedirect
 
+from api.views import csv_response
 from clubs import permissions
 from clubs.models import Club
 from concordia_site.http import AuthedHtmxRequest
-from games import portability, selectors
-from games.api import csv_response
-from games.portability_forms import (
+from games import selectors
+from portability import backup as portability
+from portability.forms import (
     BackupRestoreForm,
     BgStatsImportForm,
     rejection_messages,
@@ -53,7 +54,7 @@ def _page(
     bgstats_form: BgStatsImportForm | None = None,
     partial: str = "",
 ) -> HttpResponse:
-    template = "games/club_portability.html" + (
+    template = "portability/club_portability.html" + (
         f"#{partial}" if partial and request.htmx else ""
     )
     return render(
@@ -96,7 +97,9 @@ def club_portability(request: AuthedHtmxRequest, club_slug: str) -> HttpResponse
     club, manages = _club(request, club_slug)
     if not manages:
         return render(
-            request, "games/club_portability.html", {"club": club, "manages": False}
+            request,
+            "portability/club_portability.html",
+            {"club": club, "manages": False},
         )
     return _page(request, club)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from games.board_selectors import BoardRows
+from games.concordia.selectors import BoardRows
 from games.models import ConcordiaPosition, Seat
 from scoring.board import SeatBoard, TableBoard
 from scoring.types import Good, GoodCounts, MapName

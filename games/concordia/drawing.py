@@ -12,7 +12,7 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from games.board_forms import city_slug
+from games.concordia.forms import city_slug
 from games.forms import GOOD_LABELS
 from games.models import Colour, Seat
 from scoring.maps import ConnectionKind, MapSpec

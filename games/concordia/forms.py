@@ -10,7 +10,7 @@ from django.utils.functional import Promise
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
-from games.board_adapters import SeatExtras
+from games.concordia.adapters import SeatExtras
 from games.forms import GOOD_LABELS, SPECIALIST_LABELS
 from games.models import EntryMode, Seat
 from scoring.maps import City

@@ -15,7 +15,9 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games import board_adapters, board_selectors, selectors, services
+from games import selectors, services
+from games.concordia import adapters as board_adapters
+from games.concordia import selectors as board_selectors
 from games.models import (
     EntryMode,
     Game,

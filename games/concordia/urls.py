@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import URLPattern, path
 
-from games import board_views
+from games.concordia import views as board_views
 
 _GAME = "clubs/<slug:club_slug>/games/<int:session_id>/"
 

@@ -26,9 +26,13 @@ from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseClientRedirect
 
 from concordia_site.http import AuthedHtmxRequest
-from games import adapters, board_adapters, board_selectors, board_services, selectors
-from games.board_drawing import SeatStyle, map_drawing, seat_styles
-from games.board_forms import (
+from games import adapters, selectors
+from games.concordia import adapters as board_adapters
+from games.concordia import selectors as board_selectors
+from games.concordia import services as board_services
+from games.concordia.drawing import SeatStyle, map_drawing, seat_styles
+from games.concordia.explain import CATEGORY_LABELS
+from games.concordia.forms import (
     CARD_LABELS,
     BoardTableForm,
     CardTapForm,
@@ -39,7 +43,6 @@ from games.board_forms import (
     city_slug,
     extras_initial,
 )
-from games.explain import CATEGORY_LABELS
 from games.forms import GOD_LABELS, GOOD_LABELS, SPECIALIST_LABELS
 from games.models import EntryMode, Game, Seat, TableSession
 from games.services import VersionConflict
@@ -347,7 +350,9 @@ def session_cities(
         for c in spec.cities
         if c.name in stored
     }
-    template = "games/session_cities.html" + ("#cities-form" if request.htmx else "")
+    template = "games/concordia/session_cities.html" + (
+        "#cities-form" if request.htmx else ""
+    )
     if request.method == "GET":
         form = CityGoodsForm(cities=spec.cities, initial=initial)
         return render(request, template, _cities_context(session, form))
@@ -397,7 +402,7 @@ def _cities_saved(
     )
     return render(
         request,
-        "games/session_cities.html#cities-form",
+        "games/concordia/session_cities.html#cities-form",
         _cities_context(session, form, saved=note),
     )
 
@@ -588,7 +593,7 @@ def _house_context(
 
 _HOUSES: TapPage[str] = TapPage(
     url_name="session-board",
-    template="games/session_board.html",
+    template="games/concordia/session_board.html",
     partial="board-main",
     form_class=SeatTapForm,
     target_field="target",
@@ -683,7 +688,7 @@ def _card_anchor(card: int) -> str:
 
 _CARDS: TapPage[int] = TapPage(
     url_name="session-cards",
-    template="games/session_cards.html",
+    template="games/concordia/session_cards.html",
     partial="cards-main",
     form_class=CardTapForm,
     target_field="card",
@@ -807,7 +812,7 @@ def session_board_score(
         forms, table_form = _score_forms(state)
         return render(
             request,
-            "games/session_board_score.html",
+            "games/concordia/session_board_score.html",
             _score_context(state, forms, table_form, score_board(state.table)),
         )
 
@@ -857,8 +862,10 @@ def session_board_score(
     context = _score_context(state, forms, table_form, result, problems, **extra)
     if request.htmx:
         partial = "score-preview" if preview else "board-score-form"
-        return render(request, f"games/session_board_score.html#{partial}", context)
-    return render(request, "games/session_board_score.html", context)
+        return render(
+            request, f"games/concordia/session_board_score.html#{partial}", context
+        )
+    return render(request, "games/concordia/session_board_score.html", context)
 
 
 # --- switching between the two ways of entering a game ------------------------
@@ -897,7 +904,7 @@ def session_entry_mode(
         target_mode = EntryMode.BOARD
     return render(
         request,
-        "games/session_entry_mode.html",
+        "games/concordia/session_entry_mode.html",
         {
             "club": session.club,
             "session": session,

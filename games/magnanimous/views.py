@@ -19,16 +19,17 @@ from django.utils.translation import gettext as _
 
 from clubs.models import Club
 from concordia_site.http import AuthedHtmxRequest
-from games import adapters, magnanimous_services
-from games.magnanimous_explain import (
+from games import adapters
+from games.magnanimous import services as magnanimous_services
+from games.magnanimous.explain import (
     CATEGORIES,
     CATEGORY_LABELS,
     ending_reason,
     outcome,
     seat_reasons,
 )
-from games.magnanimous_forms import SEAT_FIELDS, MagnanimousSheetForms
-from games.magnanimous_selectors import magnanimous_session_seats
+from games.magnanimous.forms import SEAT_FIELDS, MagnanimousSheetForms
+from games.magnanimous.selectors import magnanimous_session_seats
 from games.models import Seat, TableSession
 from games.sheet_views import sheet_conflict_context, sheet_saved_response
 from scoring.magnanimous import NOBILITY_TOP, MagnanimousResult
@@ -212,7 +213,7 @@ def magnanimous_sheet(
         if initial is not None:
             evaluation = magnanimous_services.magnanimous_sheet_evaluate(initial)
             context.update(_scoreboard(evaluation.result, seats))
-        return render(request, "games/magnanimous_sheet.html", context)
+        return render(request, "games/magnanimous/session_sheet.html", context)
 
     forms = MagnanimousSheetForms(seats=seats, data=request.POST)
     context = _sheet_context(session, seats, forms, evaluate=True)
@@ -230,7 +231,9 @@ def magnanimous_sheet(
             )
         else:
             return sheet_saved_response(request, session)
-    template = "games/magnanimous_sheet.html" + ("#sheet-form" if request.htmx else "")
+    template = "games/magnanimous/session_sheet.html" + (
+        "#sheet-form" if request.htmx else ""
+    )
     return render(request, template, context)
 
 
@@ -244,7 +247,7 @@ def magnanimous_sheet_preview(
     seats = magnanimous_session_seats(session)
     forms = MagnanimousSheetForms(seats=seats, data=request.POST)
     context = _sheet_context(session, seats, forms, evaluate=True)
-    template = "games/magnanimous_sheet.html" + (
+    template = "games/magnanimous/session_sheet.html" + (
         "#score-preview" if request.htmx else ""
     )
     return render(request, template, context)
@@ -272,4 +275,4 @@ def magnanimous_detail(
                 seats, seat_reasons(sheet, result), strict=True
             )
         ]
-    return render(request, "games/magnanimous_detail.html", context)
+    return render(request, "games/magnanimous/session_detail.html", context)

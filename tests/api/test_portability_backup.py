@@ -10,7 +10,7 @@ import pytest
 from django.contrib.auth.models import User
 
 from clubs.models import Club, Player
-from games import portability, services
+from games import services
 from games.models import (
     Game,
     MagnanimousEnding,
@@ -22,6 +22,7 @@ from games.models import (
     SessionStatus,
     TableSession,
 )
+from portability import backup as portability
 from stats import selectors as stats_selectors
 from stats import services as stats_services
 

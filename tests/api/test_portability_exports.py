@@ -8,8 +8,9 @@ import io
 import pytest
 
 from clubs.models import Club, Player
-from games import portability, services
+from games import services
 from games.models import SessionStatus
+from portability import backup as portability
 
 # A BG Stats export as the app writes it (fields it adds and we ignore included).
 BGSTATS = {

@@ -8,7 +8,8 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from games import portability, services
+from games import services
+from portability import backup as portability
 from tests.api.test_portability_exports import BGSTATS
 
 HTMX = {"HX-Request": "true"}

@@ -9,7 +9,7 @@ from django.contrib.auth.models import User
 
 from clubs.models import Club
 from games import services
-from games.magnanimous_services import magnanimous_session_create
+from games.magnanimous.services import magnanimous_session_create
 from games.models import Seat, TableSession
 from scoring.magnanimous import (
     MagnanimousBoard,

@@ -8,7 +8,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games import board_services
+from games.concordia import services as board_services
 from games.models import (
     ConcordiaPosition,
     EntryMode,

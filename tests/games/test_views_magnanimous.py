@@ -6,7 +6,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games.magnanimous_services import magnanimous_sheet_record
+from games.magnanimous.services import magnanimous_sheet_record
 from games.models import (
     MagnanimousPosition,
     Seat,

@@ -66,7 +66,8 @@ def backup_seed() -> dict[str, Any]:
     from django.core.management import call_command
 
     from clubs.models import Club, Role
-    from games import magnanimous_services, services
+    from games import services
+    from games.magnanimous import services as magnanimous_services
     from games.models import TableSession
     from tests.conftest import example_sheet
     from tests.games.magnanimous_helpers import republic_example, shared_victory

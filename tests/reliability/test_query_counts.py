@@ -28,8 +28,9 @@ from rest_framework.authtoken.models import Token
 
 from clubs import services as clubs_services
 from clubs.models import Club, Player, Role
-from games import board_services, services
-from games.magnanimous_services import (
+from games import services
+from games.concordia import services as board_services
+from games.magnanimous.services import (
     magnanimous_session_create,
     magnanimous_sheet_record,
 )

@@ -24,7 +24,8 @@ from django.utils.http import urlsafe_base64_encode
 
 from clubs import services as clubs_services
 from clubs.models import Club, Invite, Membership, Player, Role
-from games import magnanimous_services, services
+from games import services
+from games.magnanimous import services as magnanimous_services
 from games.models import TableSession
 from scoring.types import ScoreSheet
 
