@@ -54,7 +54,22 @@ from games.models import (
     SeatResult,
     TableSession,
 )
-from portability import backup as portability
+from portability.backup import club_backup_export, club_backup_import
+from portability.bgstats import (
+    BgStatsFile,
+    bgstats_export,
+    bgstats_import,
+    bgstats_player_matches,
+    bgstats_read,
+)
+from portability.common import (
+    MAX_IMPORT_BYTES,
+    ImportOutcome,
+    ImportRejected,
+    document_load,
+    problem_message,
+)
+from portability.csv_results import csv_response
 from scoring.sheet_io import (
     SheetInvalid,
     errors_document,
@@ -92,10 +107,7 @@ def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response |
     if isinstance(exc, DjangoValidationError):
         problems: Sequence[Problem] = getattr(exc, "problems", ())
         errors = (
-            [
-                {"path": p.path, "message": portability.problem_message(p)}
-                for p in problems
-            ]
+            [{"path": p.path, "message": problem_message(p)} for p in problems]
             if problems
             else [{"path": "", "message": message} for message in exc.messages]
         )
@@ -148,10 +160,10 @@ def _body(request: Request) -> bytes:
     DRF's JSONParser would answer malformed JSON with its own message (and a
     deeply nested document with a server error); the score-sheet contract and
     the imports answer with their errors document instead. One byte over the
-    limit is enough for `portability.document_load` to refuse the body.
+    limit is enough for `document_load` to refuse the body.
     """
     stream = request.stream
-    return bytes(stream.read(portability.MAX_IMPORT_BYTES + 1)) if stream else b""
+    return bytes(stream.read(MAX_IMPORT_BYTES + 1)) if stream else b""
 
 
 # Access
@@ -809,7 +821,7 @@ class ClubBackupExportApi(APIView):
     )
     def get(self, request: Request, club_slug: str) -> Response:
         club = _managed_club(request, club_slug)
-        return Response(portability.club_backup_export(club))
+        return Response(club_backup_export(club))
 
 
 class _ImportOutcomeSerializer(serializers.Serializer[object]):
@@ -818,7 +830,7 @@ class _ImportOutcomeSerializer(serializers.Serializer[object]):
     sessions_skipped = serializers.IntegerField()
 
 
-def _outcome(outcome: portability.ImportOutcome) -> Response:
+def _outcome(outcome: ImportOutcome) -> Response:
     return Response(
         _ImportOutcomeSerializer(outcome).data, status=status.HTTP_201_CREATED
     )
@@ -834,8 +846,8 @@ class ClubBackupRestoreApi(APIView):
     )
     def post(self, request: Request, club_slug: str) -> Response:
         club = _managed_club(request, club_slug)
-        document = portability.document_load(_body(request))
-        return _outcome(portability.club_backup_import(club=club, document=document))
+        document = document_load(_body(request))
+        return _outcome(club_backup_import(club=club, document=document))
 
 
 class ResultsCsvApi(APIView):
@@ -847,15 +859,6 @@ class ResultsCsvApi(APIView):
     def get(self, request: Request, club_slug: str) -> HttpResponse:
         club = _club(request, club_slug)
         return csv_response(club)
-
-
-def csv_response(club: Club) -> HttpResponse:
-    """Return the results CSV as a download (with a BOM: spreadsheets then read UTF-8)."""
-    response = HttpResponse(
-        "\ufeff" + portability.results_csv(club), content_type="text/csv; charset=utf-8"
-    )
-    response["Content-Disposition"] = f'attachment; filename="{club.slug}-results.csv"'
-    return response
 
 
 class BgStatsExportApi(APIView):
@@ -870,7 +873,7 @@ class BgStatsExportApi(APIView):
     )
     def get(self, request: Request, club_slug: str) -> Response:
         club = _club(request, club_slug)
-        return Response(portability.bgstats_export(club))
+        return Response(bgstats_export(club))
 
 
 class _CandidateSerializer(serializers.Serializer[object]):
@@ -891,8 +894,8 @@ class _MatchSerializer(serializers.Serializer[object]):
 
 def _bgstats_input(
     request: Request,
-) -> tuple[portability.BgStatsFile, dict[str, int | None]]:
-    document = portability.document_load(_body(request))
+) -> tuple[BgStatsFile, dict[str, int | None]]:
+    document = document_load(_body(request))
     choices: dict[str, int | None] = {}
     if isinstance(document, dict) and "players_chosen" in document:
         raw = document.pop("players_chosen")
@@ -900,11 +903,11 @@ def _bgstats_input(
             (isinstance(v, int) and not isinstance(v, bool)) or v is None
             for v in raw.values()
         ):
-            raise portability.ImportRejected(
+            raise ImportRejected(
                 [Problem(path="players_chosen", template=_CHOICES_SHAPE)]
             )
         choices = {str(k): v for k, v in raw.items()}
-    return portability.bgstats_read(document), choices
+    return bgstats_read(document), choices
 
 
 _CHOICES_SHAPE: Final = gettext_noop(
@@ -945,7 +948,7 @@ class BgStatsPreviewApi(APIView):
     def post(self, request: Request, club_slug: str) -> Response:
         club = _managed_club(request, club_slug)
         parsed, _choices = _bgstats_input(request)
-        matches = portability.bgstats_player_matches(club=club, parsed=parsed)
+        matches = bgstats_player_matches(club=club, parsed=parsed)
         return Response(
             self.OutputSerializer(
                 {
@@ -976,9 +979,7 @@ class BgStatsImportApi(APIView):
     def post(self, request: Request, club_slug: str) -> Response:
         club = _managed_club(request, club_slug)
         parsed, choices = _bgstats_input(request)
-        return _outcome(
-            portability.bgstats_import(club=club, parsed=parsed, choices=choices)
-        )
+        return _outcome(bgstats_import(club=club, parsed=parsed, choices=choices))
 
 
 # Exempt: a POST to a mistyped address must get the same JSON 404, not the

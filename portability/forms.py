@@ -11,7 +11,20 @@ from django.core.files.uploadedfile import UploadedFile
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club
-from portability import backup as portability
+from portability.bgstats import (
+    BgStatsFile,
+    PlayerMatch,
+    bgstats_compact,
+    bgstats_player_matches,
+    bgstats_read,
+)
+from portability.common import (
+    MAX_IMPORT_BYTES,
+    TOO_LARGE,
+    ImportRejected,
+    document_load,
+    problem_message,
+)
 from scoring.types import Problem
 
 NEW_PLAYER = "new"
@@ -19,28 +32,28 @@ NEW_PLAYER = "new"
 
 def _read(upload: UploadedFile) -> object:
     """Return the decoded JSON of an upload, or raise the form error saying why not."""
-    if upload.size is not None and upload.size > portability.MAX_IMPORT_BYTES:
+    if upload.size is not None and upload.size > MAX_IMPORT_BYTES:
         raise forms.ValidationError(
-            portability.problem_message(
+            problem_message(
                 Problem(
                     path="",
-                    template=portability.TOO_LARGE,
-                    params={"limit": portability.MAX_IMPORT_BYTES // (1024 * 1024)},
+                    template=TOO_LARGE,
+                    params={"limit": MAX_IMPORT_BYTES // (1024 * 1024)},
                 )
             )
         )
     try:
-        return portability.document_load(upload.read(portability.MAX_IMPORT_BYTES + 1))
-    except portability.ImportRejected as rejected:
+        return document_load(upload.read(MAX_IMPORT_BYTES + 1))
+    except ImportRejected as rejected:
         raise forms.ValidationError(rejected.messages) from None
 
 
-def rejection_messages(rejected: portability.ImportRejected) -> list[str]:
+def rejection_messages(rejected: ImportRejected) -> list[str]:
     """Return each problem as one line, with where it is when it has a place."""
     return [
-        f"{problem.path}: {portability.problem_message(problem)}"
+        f"{problem.path}: {problem_message(problem)}"
         if problem.path
-        else portability.problem_message(problem)
+        else problem_message(problem)
         for problem in rejected.problems
     ]
 
@@ -59,7 +72,7 @@ class BgStatsImportForm(forms.Form):
     """Upload a BG Stats export; on a second round, choose players for ambiguous names.
 
     The second round carries the file's Concordia plays in ``document`` (the
-    few fields the import reads, re-encoded by `portability.bgstats_compact`),
+    few fields the import reads, re-encoded by `bgstats_compact`),
     so that nothing is stored between the two requests.
     """
 
@@ -73,22 +86,22 @@ class BgStatsImportForm(forms.Form):
     def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.club = club
-        self.parsed: portability.BgStatsFile | None = None
-        self.matches: list[portability.PlayerMatch] = []
+        self.parsed: BgStatsFile | None = None
+        self.matches: list[PlayerMatch] = []
         raw = self.data.get("document") if self.is_bound else None
         if raw:
             try:
-                self.parsed = portability.bgstats_read(portability.document_load(raw))
-            except portability.ImportRejected:
+                self.parsed = bgstats_read(document_load(raw))
+            except ImportRejected:
                 self.parsed = None
             else:
                 self.ask(self.parsed)
 
-    def ask(self, parsed: portability.BgStatsFile) -> None:
+    def ask(self, parsed: BgStatsFile) -> None:
         """Add a choice for every ambiguous player name of ``parsed``."""
         self.parsed = parsed
-        self.matches = portability.bgstats_player_matches(club=self.club, parsed=parsed)
-        self.initial["document"] = json.dumps(portability.bgstats_compact(parsed))
+        self.matches = bgstats_player_matches(club=self.club, parsed=parsed)
+        self.initial["document"] = json.dumps(bgstats_compact(parsed))
         for match in self.matches:
             if match.needs_choice:
                 self.fields[f"player-{match.ref}"] = forms.ChoiceField(
@@ -112,10 +125,10 @@ class BgStatsImportForm(forms.Form):
         upload = cleaned.get("file")
         if upload:
             try:
-                self.parsed = portability.bgstats_read(_read(upload))
+                self.parsed = bgstats_read(_read(upload))
             except forms.ValidationError as error:
                 self.add_error("file", error)
-            except portability.ImportRejected as rejected:
+            except ImportRejected as rejected:
                 self.add_error("file", rejection_messages(rejected))
         elif self.parsed is None:
             self.add_error("file", _("Choose the file BG Stats exported."))

@@ -21,12 +21,14 @@ from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseClientRedirect
 
-from api.views import csv_response
 from clubs import permissions
 from clubs.models import Club
 from concordia_site.http import AuthedHtmxRequest
 from games import selectors
-from portability import backup as portability
+from portability.backup import club_backup_export, club_backup_import
+from portability.bgstats import bgstats_export, bgstats_import
+from portability.common import ImportOutcome, ImportRejected
+from portability.csv_results import csv_response
 from portability.forms import (
     BackupRestoreForm,
     BgStatsImportForm,
@@ -76,7 +78,7 @@ def _done(request: AuthedHtmxRequest, club: Club) -> HttpResponse:
     return redirect(club)
 
 
-def _imported(request: AuthedHtmxRequest, outcome: portability.ImportOutcome) -> None:
+def _imported(request: AuthedHtmxRequest, outcome: ImportOutcome) -> None:
     text = ngettext(
         "%(count)d game imported.",
         "%(count)d games imported.",
@@ -114,7 +116,7 @@ def _download(content: str, filename: str, content_type: str) -> HttpResponse:
 @login_required
 def club_backup_download(request: AuthedHtmxRequest, club_slug: str) -> HttpResponse:
     club = _managed(request, club_slug)
-    document = portability.club_backup_export(club)
+    document = club_backup_export(club)
     return _download(
         json.dumps(document, ensure_ascii=False, indent=1),
         f"{club.slug}-backup-{timezone.now():%Y-%m-%d}.json",
@@ -134,7 +136,7 @@ def club_results_csv(request: AuthedHtmxRequest, club_slug: str) -> HttpResponse
 def club_bgstats_download(request: AuthedHtmxRequest, club_slug: str) -> HttpResponse:
     club, _manages = _club(request, club_slug)
     return _download(
-        json.dumps(portability.bgstats_export(club), ensure_ascii=False),
+        json.dumps(bgstats_export(club), ensure_ascii=False),
         f"{club.slug}-bgstats.json",
         "application/json",
     )
@@ -148,10 +150,8 @@ def club_backup_restore(request: AuthedHtmxRequest, club_slug: str) -> HttpRespo
     form = BackupRestoreForm(request.POST, request.FILES)
     if form.is_valid():
         try:
-            outcome = portability.club_backup_import(
-                club=club, document=form.cleaned_data["file"]
-            )
-        except portability.ImportRejected as rejected:
+            outcome = club_backup_import(club=club, document=form.cleaned_data["file"])
+        except ImportRejected as rejected:
             form.add_error(None, rejection_messages(rejected))
         else:
             _imported(request, outcome)
@@ -173,10 +173,10 @@ def club_bgstats_import(request: AuthedHtmxRequest, club_slug: str) -> HttpRespo
             if asking.choice_fields:
                 return _page(request, club, bgstats_form=asking, partial="bgstats-form")
         try:
-            outcome = portability.bgstats_import(
+            outcome = bgstats_import(
                 club=club, parsed=form.parsed, choices=form.choices()
             )
-        except portability.ImportRejected as rejected:
+        except ImportRejected as rejected:
             form.add_error(None, rejection_messages(rejected))
         else:
             _imported(request, outcome)

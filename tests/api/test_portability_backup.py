@@ -22,7 +22,15 @@ from games.models import (
     SessionStatus,
     TableSession,
 )
-from portability import backup as portability
+from portability.backup import BackupDocument, club_backup_export, club_backup_import
+from portability.common import (
+    CLUB_NOT_EMPTY,
+    MAX_IMPORT_BYTES,
+    ImportOutcome,
+    ImportRejected,
+    document_load,
+    problem_message,
+)
 from stats import selectors as stats_selectors
 from stats import services as stats_services
 
@@ -76,7 +84,7 @@ def empty_club(alice: User) -> Club:
     return services.club_create(name="Lisboa again", slug="lisboa-again", owner=alice)
 
 
-def _comparable(document: portability.BackupDocument) -> object:
+def _comparable(document: BackupDocument) -> object:
     """The backup without what differs between two instances: ids and the club."""
     names = {p["id"]: p["name"] for p in document["players"]}
     sessions = copy.deepcopy(document["sessions"])
@@ -103,11 +111,11 @@ def _leaderboard(club: Club, game: str) -> list[tuple[object, ...]]:
 def test_a_restored_club_has_identical_games_and_leaderboards(
     history, empty_club, django_capture_on_commit_callbacks
 ):
-    exported = json.loads(json.dumps(portability.club_backup_export(history)))
+    exported = json.loads(json.dumps(club_backup_export(history)))
     with django_capture_on_commit_callbacks(execute=True):
-        outcome = portability.club_backup_import(club=empty_club, document=exported)
-    assert outcome == portability.ImportOutcome(players_created=4, sessions_created=3)
-    restored = portability.club_backup_export(empty_club)
+        outcome = club_backup_import(club=empty_club, document=exported)
+    assert outcome == ImportOutcome(players_created=4, sessions_created=3)
+    restored = club_backup_export(empty_club)
     assert _comparable(restored) == _comparable(exported)
     assert len(restored["sessions"]) == 3
     for game in (Game.CONCORDIA, Game.MAGNANIMOUS):
@@ -123,7 +131,7 @@ def test_a_restored_club_has_identical_games_and_leaderboards(
 
 
 def test_the_backup_is_versioned_and_lists_the_members(history):
-    document = portability.club_backup_export(history)
+    document = club_backup_export(history)
     assert (document["format"], document["version"]) == ("tabularium-club-backup", 1)
     assert document["club"] == {"name": "Lisboa", "slug": "lisboa"}
     assert document["members"] == [
@@ -141,27 +149,25 @@ def test_a_player_is_relinked_only_to_a_member_of_the_new_club(
     ana.save()
     bruno.save()
     services.membership_add(club=empty_club, user=bob)
-    portability.club_backup_import(
-        club=empty_club, document=portability.club_backup_export(history)
-    )
+    club_backup_import(club=empty_club, document=club_backup_export(history))
     users = dict(empty_club.players.values_list("name", "user__username"))
     assert users["Bruno"] == "bob"
     assert users["Ana"] is None
 
 
 def test_a_backup_is_restored_only_into_an_empty_club(history, finished_session):
-    document = portability.club_backup_export(history)
-    with pytest.raises(portability.ImportRejected) as rejected:
-        portability.club_backup_import(club=history, document=document)
-    assert rejected.value.problems[0].template == portability.CLUB_NOT_EMPTY
+    document = club_backup_export(history)
+    with pytest.raises(ImportRejected) as rejected:
+        club_backup_import(club=history, document=document)
+    assert rejected.value.problems[0].template == CLUB_NOT_EMPTY
 
 
 def _problems(club: Club, document: object) -> list[tuple[str, str]]:
-    with pytest.raises(portability.ImportRejected) as rejected:
-        portability.club_backup_import(club=club, document=document)
+    with pytest.raises(ImportRejected) as rejected:
+        club_backup_import(club=club, document=document)
     assert not club.sessions.exists()
     assert not club.players.exists()
-    return [(p.path, portability.problem_message(p)) for p in rejected.value.problems]
+    return [(p.path, problem_message(p)) for p in rejected.value.problems]
 
 
 def test_a_file_that_is_not_a_backup_is_refused(empty_club):
@@ -174,7 +180,7 @@ def test_a_file_that_is_not_a_backup_is_refused(empty_club):
 
 
 def test_a_newer_backup_version_is_refused(history, empty_club):
-    document = portability.club_backup_export(history)
+    document = club_backup_export(history)
     document["version"] = 2
     assert _problems(empty_club, document) == [
         ("version", "This backup is of version 2; this site reads up to version 1")
@@ -184,7 +190,7 @@ def test_a_newer_backup_version_is_refused(history, empty_club):
 def test_every_problem_is_reported_with_its_path_and_nothing_is_written(
     history, empty_club
 ):
-    document = json.loads(json.dumps(portability.club_backup_export(history)))
+    document = json.loads(json.dumps(club_backup_export(history)))
     rulebook = document["sessions"][-1]
     rulebook["seats"][0]["concordia_position"]["sestertii"] = -5
     rulebook["seats"][1]["player"] = 999
@@ -202,7 +208,7 @@ def test_every_problem_is_reported_with_its_path_and_nothing_is_written(
 def test_field_values_out_of_range_are_reported_before_anything_is_saved(
     history, empty_club
 ):
-    document = json.loads(json.dumps(portability.club_backup_export(history)))
+    document = json.loads(json.dumps(club_backup_export(history)))
     rulebook = document["sessions"][-1]
     rulebook["seats"][0]["concordia_position"]["sestertii"] = -5
     rulebook["map"] = "atlantis"
@@ -216,7 +222,7 @@ def test_field_values_out_of_range_are_reported_before_anything_is_saved(
 
 
 def test_a_game_breaking_a_table_rule_rolls_back_the_whole_import(history, empty_club):
-    document = json.loads(json.dumps(portability.club_backup_export(history)))
+    document = json.loads(json.dumps(club_backup_export(history)))
     rulebook = document["sessions"][-1]
     # Two holders of the Concordia card: only the database sees the pair.
     rulebook["seats"][1]["concordia_position"]["concordia_card"] = True
@@ -244,14 +250,14 @@ def test_a_game_breaking_a_table_rule_rolls_back_the_whole_import(history, empty
     ],
 )
 def test_unreadable_files_are_refused_with_a_clear_message(raw, message):
-    with pytest.raises(portability.ImportRejected) as rejected:
-        portability.document_load(raw)
+    with pytest.raises(ImportRejected) as rejected:
+        document_load(raw)
     assert rejected.value.messages == [message]
 
 
 def test_an_oversized_file_is_refused_before_it_is_parsed():
-    with pytest.raises(portability.ImportRejected) as rejected:
-        portability.document_load(b" " * (portability.MAX_IMPORT_BYTES + 1))
+    with pytest.raises(ImportRejected) as rejected:
+        document_load(b" " * (MAX_IMPORT_BYTES + 1))
     assert rejected.value.messages == ["The file is larger than 20 MB"]
 
 
@@ -310,7 +316,5 @@ def test_the_api_answers_malformed_json_with_the_errors_document(as_role, dora):
 
 def test_users_are_not_created_by_a_restore(history, empty_club):
     before = User.objects.count()
-    portability.club_backup_import(
-        club=empty_club, document=portability.club_backup_export(history)
-    )
+    club_backup_import(club=empty_club, document=club_backup_export(history))
     assert User.objects.count() == before

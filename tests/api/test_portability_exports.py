@@ -10,7 +10,14 @@ import pytest
 from clubs.models import Club, Player
 from games import services
 from games.models import SessionStatus
-from portability import backup as portability
+from portability.bgstats import (
+    bgstats_export,
+    bgstats_import,
+    bgstats_player_matches,
+    bgstats_read,
+)
+from portability.common import ImportOutcome, ImportRejected, problem_message
+from portability.csv_results import results_csv
 
 # A BG Stats export as the app writes it (fields it adds and we ignore included).
 BGSTATS = {
@@ -69,16 +76,16 @@ def _import(
     club: Club,
     document: object = BGSTATS,
     choices: dict[str, int | None] | None = None,
-) -> portability.ImportOutcome:
-    parsed = portability.bgstats_read(document)
-    return portability.bgstats_import(club=club, parsed=parsed, choices=choices or {})
+) -> ImportOutcome:
+    parsed = bgstats_read(document)
+    return bgstats_import(club=club, parsed=parsed, choices=choices or {})
 
 
 # Results CSV
 
 
 def test_results_csv_has_a_row_per_seat_with_every_category(finished_session):
-    rows = list(csv.reader(io.StringIO(portability.results_csv(finished_session.club))))
+    rows = list(csv.reader(io.StringIO(results_csv(finished_session.club))))
     assert rows[0][:10] == [
         "game_id", "date", "game", "map", "place", "seat", "player", "total", "rank", "won"
     ]  # fmt: skip
@@ -90,12 +97,12 @@ def test_results_csv_has_a_row_per_seat_with_every_category(finished_session):
 
 
 def test_results_csv_leaves_out_games_not_finished(draft_session):
-    assert portability.results_csv(draft_session.club).count("\r\n") == 1
+    assert results_csv(draft_session.club).count("\r\n") == 1
 
 
 def test_a_name_that_looks_like_a_formula_stays_text_in_the_csv(finished_session):
     Player.objects.filter(name="Caio").update(name="=HYPERLINK(1)")
-    text = portability.results_csv(finished_session.club)
+    text = results_csv(finished_session.club)
     assert ",'=HYPERLINK(1)," in text
 
 
@@ -113,7 +120,7 @@ def test_the_csv_endpoint_is_a_download_with_a_bom(as_role, finished_session):
 
 
 def test_bgstats_export_describes_concordia_by_its_bgg_id(finished_session):
-    document = portability.bgstats_export(finished_session.club)
+    document = bgstats_export(finished_session.club)
     (game,) = document["games"]
     assert (game["name"], game["bggId"], game["highestWins"]) == (
         "Concordia",
@@ -139,13 +146,13 @@ def test_bgstats_export_describes_concordia_by_its_bgg_id(finished_session):
 
 
 def test_bgstats_export_gives_a_game_the_same_uuid_every_time(finished_session):
-    first = portability.bgstats_export(finished_session.club)
-    second = portability.bgstats_export(finished_session.club)
+    first = bgstats_export(finished_session.club)
+    second = bgstats_export(finished_session.club)
     assert first["plays"][0]["uuid"] == second["plays"][0]["uuid"]
 
 
 def test_bgstats_export_leaves_out_drafts(draft_session):
-    assert portability.bgstats_export(draft_session.club)["plays"] == []
+    assert bgstats_export(draft_session.club)["plays"] == []
 
 
 # BG Stats import
@@ -153,7 +160,7 @@ def test_bgstats_export_leaves_out_drafts(draft_session):
 
 def test_bgstats_plays_of_concordia_become_finished_games(club):
     outcome = _import(club)
-    assert outcome == portability.ImportOutcome(players_created=3, sessions_created=2)
+    assert outcome == ImportOutcome(players_created=3, sessions_created=2)
     first, second = club.sessions.order_by("played_at")
     assert (first.map, first.place, first.notes, first.status) == (
         "italia", "Café Lisboa", "Close one", SessionStatus.FINISHED
@@ -174,7 +181,7 @@ def test_bgstats_plays_of_concordia_become_finished_games(club):
 
 def test_an_imported_file_imported_again_adds_nothing(club):
     _import(club)
-    assert _import(club) == portability.ImportOutcome(
+    assert _import(club) == ImportOutcome(
         players_created=0, sessions_created=0, sessions_skipped=2
     )
     assert club.sessions.count() == 2
@@ -197,18 +204,14 @@ def test_bgstats_players_are_matched_by_name_ignoring_case_and_accents(
 def test_an_ambiguous_name_must_be_chosen_and_nothing_is_written_until_then(club):
     services.player_get_or_create(club=club, name="Zé Silva")
     services.player_get_or_create(club=club, name="Zé Costa")
-    parsed = portability.bgstats_read(BGSTATS)
-    matches = {
-        m.ref: m for m in portability.bgstats_player_matches(club=club, parsed=parsed)
-    }
+    parsed = bgstats_read(BGSTATS)
+    matches = {m.ref: m for m in bgstats_player_matches(club=club, parsed=parsed)}
     assert [p.name for p in matches["3"].candidates] == ["Zé Costa", "Zé Silva"]
     assert matches["1"].player is None
     assert not matches["1"].needs_choice
-    with pytest.raises(portability.ImportRejected) as rejected:
-        portability.bgstats_import(club=club, parsed=parsed, choices={})
-    assert [
-        (p.path, portability.problem_message(p)) for p in rejected.value.problems
-    ] == [
+    with pytest.raises(ImportRejected) as rejected:
+        bgstats_import(club=club, parsed=parsed, choices={})
+    assert [(p.path, problem_message(p)) for p in rejected.value.problems] == [
         (
             "players.3",
             "“Zé Maria” could be Zé Costa, Zé Silva: choose one, or a new player",
@@ -217,9 +220,7 @@ def test_an_ambiguous_name_must_be_chosen_and_nothing_is_written_until_then(club
     assert club.sessions.count() == 0
     assert club.players.count() == 2
     silva = club.players.get(name="Zé Silva")
-    outcome = portability.bgstats_import(
-        club=club, parsed=parsed, choices={"3": silva.pk}
-    )
+    outcome = bgstats_import(club=club, parsed=parsed, choices={"3": silva.pk})
     assert outcome.players_created == 2
     assert silva.seats.count() == 2
 
@@ -233,7 +234,7 @@ def test_choosing_a_new_player_for_an_ambiguous_name_creates_one(club):
 def test_a_choice_outside_the_candidates_is_refused(club, other_club):
     services.player_get_or_create(club=club, name="Zé Silva")
     stranger = services.player_get_or_create(club=other_club, name="Zé Porto")
-    with pytest.raises(portability.ImportRejected) as rejected:
+    with pytest.raises(ImportRejected) as rejected:
         _import(club, choices={"3": stranger.pk})
     assert [p.path for p in rejected.value.problems] == ["players.3"]
     assert club.sessions.count() == 0
@@ -274,23 +275,23 @@ def test_a_bad_concordia_play_rejects_the_file(club, change, path, message):
 
     document = copy.deepcopy(BGSTATS)
     change(document)
-    with pytest.raises(portability.ImportRejected) as rejected:
-        portability.bgstats_read(document)
-    assert [
-        (p.path, portability.problem_message(p)) for p in rejected.value.problems
-    ] == [(path, message)]
+    with pytest.raises(ImportRejected) as rejected:
+        bgstats_read(document)
+    assert [(p.path, problem_message(p)) for p in rejected.value.problems] == [
+        (path, message)
+    ]
 
 
 def test_a_file_without_concordia_plays_is_refused(club):
-    with pytest.raises(portability.ImportRejected) as rejected:
-        portability.bgstats_read({"games": [], "plays": []})
+    with pytest.raises(ImportRejected) as rejected:
+        bgstats_read({"games": [], "plays": []})
     assert rejected.value.messages == ["The file has no plays of Concordia"]
 
 
 def test_our_bgstats_export_imports_into_another_club(finished_session, other_club):
-    document = portability.bgstats_export(finished_session.club)
+    document = bgstats_export(finished_session.club)
     outcome = _import(other_club, document)
-    assert outcome == portability.ImportOutcome(players_created=3, sessions_created=1)
+    assert outcome == ImportOutcome(players_created=3, sessions_created=1)
     (game,) = other_club.sessions.all()
     assert sorted(
         (s.player.name, s.result.total, s.result.rank) for s in game.seats.all()

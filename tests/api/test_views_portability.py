@@ -9,7 +9,8 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from games import services
-from portability import backup as portability
+from portability.backup import club_backup_export
+from portability.bgstats import bgstats_import, bgstats_read
 from tests.api.test_portability_exports import BGSTATS
 
 HTMX = {"HX-Request": "true"}
@@ -115,7 +116,7 @@ def test_the_bgstats_download_has_the_finished_plays(signed_in, finished_session
 def test_a_restore_without_javascript_redirects_to_the_club(
     signed_in, finished_session, empty_club
 ):
-    backup = portability.club_backup_export(finished_session.club)
+    backup = club_backup_export(finished_session.club)
     client = signed_in("owner")
     response = client.post(
         _url("club-backup-restore", "fresh"), {"file": _upload(backup)}
@@ -129,7 +130,7 @@ def test_a_restore_without_javascript_redirects_to_the_club(
 def test_a_restore_with_htmx_navigates_to_the_club(
     signed_in, finished_session, empty_club
 ):
-    backup = portability.club_backup_export(finished_session.club)
+    backup = club_backup_export(finished_session.club)
     response = signed_in("owner").post(
         _url("club-backup-restore", "fresh"), {"file": _upload(backup)}, headers=HTMX
     )
@@ -218,9 +219,7 @@ def test_a_file_without_concordia_is_refused_next_to_the_field(signed_in, club):
 
 
 def test_an_imported_game_shows_its_final_scores(signed_in, club):
-    portability.bgstats_import(
-        club=club, parsed=portability.bgstats_read(BGSTATS), choices={}
-    )
+    bgstats_import(club=club, parsed=bgstats_read(BGSTATS), choices={})
     game = club.sessions.order_by("played_at").first()
     client = signed_in("member")
     page = client.get(game.get_absolute_url())
