@@ -9,7 +9,7 @@ from drf_spectacular.views import (
     SpectacularSwaggerSplitView,
 )
 
-from api import views as api
+from api import auth, base, clubs, exports, score_sheet, sessions, statistics
 
 app_name = "api"
 
@@ -31,47 +31,55 @@ urlpatterns = [
         ),
         name="redoc",
     ),
-    path("auth/token/", api.AuthTokenCreateApi.as_view(), name="auth-token"),
-    path("score-sheet/", api.ScoreSheetApi.as_view(), name="score-sheet"),
-    path("clubs/", api.ClubListApi.as_view(), name="club-list"),
-    path(_CLUB, api.ClubDetailApi.as_view(), name="club-detail"),
-    path(_CLUB + "players/", api.PlayerListApi.as_view(), name="player-list"),
+    path("auth/token/", auth.AuthTokenCreateApi.as_view(), name="auth-token"),
+    path("score-sheet/", score_sheet.ScoreSheetApi.as_view(), name="score-sheet"),
+    path("clubs/", clubs.ClubListApi.as_view(), name="club-list"),
+    path(_CLUB, clubs.ClubDetailApi.as_view(), name="club-detail"),
+    path(_CLUB + "players/", clubs.PlayerListApi.as_view(), name="player-list"),
     path(
         _CLUB + "players/<int:player_id>/",
-        api.PlayerDetailApi.as_view(),
+        clubs.PlayerDetailApi.as_view(),
         name="player-detail",
     ),
     path(
         _CLUB + "players/<int:player_id>/statistics/",
-        api.PlayerStatisticsApi.as_view(),
+        statistics.PlayerStatisticsApi.as_view(),
         name="player-statistics",
     ),
-    path(_CLUB + "sessions/", api.SessionListApi.as_view(), name="session-list"),
+    path(_CLUB + "sessions/", sessions.SessionListApi.as_view(), name="session-list"),
     path(
         _CLUB + "sessions/<int:session_id>/",
-        api.SessionDetailApi.as_view(),
+        sessions.SessionDetailApi.as_view(),
         name="session-detail",
     ),
-    path(_CLUB + "leaderboard/", api.LeaderboardApi.as_view(), name="leaderboard"),
     path(
-        _CLUB + "statistics/", api.ClubStatisticsApi.as_view(), name="club-statistics"
+        _CLUB + "leaderboard/", statistics.LeaderboardApi.as_view(), name="leaderboard"
     ),
-    path(_CLUB + "backup/", api.ClubBackupExportApi.as_view(), name="backup-export"),
+    path(
+        _CLUB + "statistics/",
+        statistics.ClubStatisticsApi.as_view(),
+        name="club-statistics",
+    ),
+    path(
+        _CLUB + "backup/", exports.ClubBackupExportApi.as_view(), name="backup-export"
+    ),
     path(
         _CLUB + "backup/restore/",
-        api.ClubBackupRestoreApi.as_view(),
+        exports.ClubBackupRestoreApi.as_view(),
         name="backup-restore",
     ),
-    path(_CLUB + "results.csv", api.ResultsCsvApi.as_view(), name="results-csv"),
-    path(_CLUB + "bgstats/", api.BgStatsExportApi.as_view(), name="bgstats-export"),
+    path(_CLUB + "results.csv", exports.ResultsCsvApi.as_view(), name="results-csv"),
+    path(_CLUB + "bgstats/", exports.BgStatsExportApi.as_view(), name="bgstats-export"),
     path(
         _CLUB + "bgstats/preview/",
-        api.BgStatsPreviewApi.as_view(),
+        exports.BgStatsPreviewApi.as_view(),
         name="bgstats-preview",
     ),
     path(
-        _CLUB + "bgstats/import/", api.BgStatsImportApi.as_view(), name="bgstats-import"
+        _CLUB + "bgstats/import/",
+        exports.BgStatsImportApi.as_view(),
+        name="bgstats-import",
     ),
     # Last: a slug or id the converters refuse is a JSON 404 like any other.
-    re_path(r"^(?P<path>.*)$", api.api_not_found, name="not-found"),
+    re_path(r"^(?P<path>.*)$", base.api_not_found, name="not-found"),
 ]

@@ -285,7 +285,7 @@ REST_FRAMEWORK = {
         "user": os.environ.get("DJANGO_API_THROTTLE_USER", "1200/minute"),
     },
     "DEFAULT_SCHEMA_CLASS": "api.schema.ApiAutoSchema",
-    "EXCEPTION_HANDLER": "api.views.api_exception_handler",
+    "EXCEPTION_HANDLER": "api.base.api_exception_handler",
 }
 
 SPECTACULAR_SETTINGS = {
