@@ -23,9 +23,9 @@ from games.models import (
     SessionStatus,
     TableSession,
 )
+from games.signals import session_changed_send
 from scoring import score_sheet, validate_sheet
 from scoring.types import Problem, ScoreSheet, SheetResult, Specialist
-from stats.dispatch import stats_change_record
 
 
 class SheetRejected(ValidationError):
@@ -202,7 +202,7 @@ def session_finish_at_version(
         raise VersionConflict(current_version=current)
     for name, value in values.items():
         setattr(session, name, value)
-    stats_change_record(session=session, player_ids=[seat.player_id for seat in seats])
+    session_changed_send(session=session, player_ids=[seat.player_id for seat in seats])
     return seats
 
 
@@ -325,7 +325,7 @@ def session_details_update(
     session.updated_at = timezone.now()
     session.full_clean()
     session.save(update_fields=["played_at", "place", "notes", "updated_at"])
-    stats_change_record(session=session, previous_played_at=previous_played_at)
+    session_changed_send(session=session, previous_played_at=previous_played_at)
     return session
 
 
@@ -333,5 +333,5 @@ def session_details_update(
 def session_delete(*, session: TableSession) -> None:
     """Delete a game with its seats, positions and results."""
     # Before the delete: the seats say whose statistics change.
-    stats_change_record(session=session)
+    session_changed_send(session=session)
     session.delete()

@@ -27,6 +27,7 @@ from games.models import (
     SessionCity,
     TableSession,
 )
+from games.signals import session_changed_send
 from portability.common import (
     BAD_DATETIME,
     BAD_POINTS,
@@ -46,7 +47,6 @@ from portability.common import (
 )
 from scoring.shape import ShapeReader, child
 from scoring.types import Problem
-from stats.dispatch import stats_change_record
 
 BACKUP_FORMAT: Final = "tabularium-club-backup"
 BACKUP_VERSION: Final = 1
@@ -523,5 +523,5 @@ def club_backup_import(*, club: Club, document: object) -> ImportOutcome:
                 _save_built(game)
         except IntegrityError:
             raise reject(REJECTED_BY_DATABASE, game.path) from None
-        stats_change_record(session=game.session)
+        session_changed_send(session=game.session)
     return ImportOutcome(players_created=len(players), sessions_created=len(built))

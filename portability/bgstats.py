@@ -21,6 +21,7 @@ from games.models import (
     SessionStatus,
     TableSession,
 )
+from games.signals import session_changed_send
 from portability.common import (
     BAD_PLAY_DATE,
     BAD_SCORE,
@@ -41,7 +42,6 @@ from portability.common import (
 )
 from scoring.shape import ShapeReader, child
 from scoring.types import Problem
-from stats.dispatch import stats_change_record
 
 # BoardGameGeek's id of Concordia (2013), the id BG Stats files carry.
 CONCORDIA_BGG_ID: Final = 124361
@@ -658,7 +658,7 @@ def bgstats_import(
             SeatResult.objects.create(
                 session=session, seat=seat, total=score.score, rank=rank, won=won
             )
-        stats_change_record(session=session)
+        session_changed_send(session=session)
         created += 1
     return ImportOutcome(
         players_created=locked.players.count() - before,
