@@ -17,7 +17,6 @@ from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db.models import QuerySet
 from django.http import HttpRequest, JsonResponse
-from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 from drf_spectacular.utils import (
@@ -31,9 +30,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 from rest_framework.views import exception_handler as drf_exception_handler
 
-from clubs import permissions
+from clubs import access
 from clubs.models import Club
-from games import selectors
 from portability.common import (
     MAX_IMPORT_BYTES,
     problem_message,
@@ -138,20 +136,11 @@ def request_user(request: Request) -> User:
 
 
 def member_club(request: Request, club_slug: str) -> Club:
-    return get_object_or_404(
-        selectors.club_qs_visible_to(request_user(request)), slug=club_slug
-    )
+    return access.club_for_member(request_user(request), club_slug)
 
 
 def managed_club(request: Request, club_slug: str) -> Club:
-    club = member_club(request, club_slug)
-    if not permissions.can_manage(
-        permissions.membership_get(request_user(request), club)
-    ):
-        raise exceptions.PermissionDenied(
-            _("Only the club's owners and admins can do this.")
-        )
-    return club
+    return access.club_for_manager(request_user(request), club_slug)
 
 
 def paginated(

@@ -19,7 +19,7 @@ from api.base import (
 )
 from clubs import permissions
 from clubs.models import Club, Player, Role
-from games import selectors
+from clubs.selectors import club_qs_visible_to
 
 # Clubs and players
 
@@ -35,7 +35,7 @@ class ClubListApi(APIView):
 
     @extend_schema(responses={200: OutputSerializer(many=True), **READ_ERRORS})
     def get(self, request: Request) -> Response:
-        clubs = selectors.club_qs_visible_to(request.user).order_by("name", "pk")
+        clubs = club_qs_visible_to(request.user).order_by("name", "pk")
         return paginated(self, request, clubs, self.OutputSerializer)
 
 

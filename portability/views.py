@@ -11,20 +11,17 @@ import json
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.http import HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils import timezone
-from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseClientRedirect
 
-from clubs import permissions
+from clubs import access
 from clubs.models import Club
 from concordia_site.http import AuthedHtmxRequest
-from games import selectors
 from portability.backup import club_backup_export, club_backup_import
 from portability.bgstats import bgstats_export, bgstats_import
 from portability.common import ImportOutcome, ImportRejected
@@ -37,15 +34,12 @@ from portability.forms import (
 
 
 def _club(request: AuthedHtmxRequest, club_slug: str) -> tuple[Club, bool]:
-    club = get_object_or_404(selectors.club_qs_visible_to(request.user), slug=club_slug)
-    return club, permissions.can_manage(permissions.membership_get(request.user, club))
+    club = access.club_for_member(request.user, club_slug)
+    return club, access.user_manages(request.user, club)
 
 
 def _managed(request: AuthedHtmxRequest, club_slug: str) -> Club:
-    club, manages = _club(request, club_slug)
-    if not manages:
-        raise PermissionDenied(_("Only the club's owners and admins can do this."))
-    return club
+    return access.club_for_manager(request.user, club_slug)
 
 
 def _page(

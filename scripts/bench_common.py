@@ -151,8 +151,8 @@ def generate(*, games: int, players: int) -> tuple[int, int]:
     """
     from django.contrib.auth.models import User
 
+    from clubs import services as clubs_services
     from clubs.models import Player
-    from games import services
     from games.models import Seat, SeatResult, SessionStatus, TableSession
     from scoring.types import MapName
 
@@ -160,7 +160,7 @@ def generate(*, games: int, players: int) -> tuple[int, int]:
 
     rng = random.Random(4)
     user = User.objects.create_user("bench", password="bench-password-123")
-    club = services.club_create(name="Bench", slug="bench", owner=user)
+    club = clubs_services.club_create(name="Bench", slug="bench", owner=user)
     people = Player.objects.bulk_create(
         [Player(club=club, name=f"Player {i:04d}") for i in range(players)]
     )

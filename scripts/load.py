@@ -235,6 +235,7 @@ def _load_club(*, drafts: int) -> LoadClub:
     """
     from django.contrib.auth.models import User
 
+    from clubs import services as clubs_services
     from clubs.models import Club, Player
     from games import services
     from games.models import Seat, SessionStatus, TableSession
@@ -244,12 +245,12 @@ def _load_club(*, drafts: int) -> LoadClub:
     user = User.objects.get(username=BOARD_USER)
     club = Club.objects.filter(slug="load").first()
     if club is None:
-        club = services.club_create(name="Load", slug="load", owner=user)
+        club = clubs_services.club_create(name="Load", slug="load", owner=user)
     for name in MEMBERS:
         member = User.objects.filter(username=name).first()
         if member is None:
             member = User.objects.create_user(name)
-        services.membership_add(club=club, user=member)
+        clubs_services.membership_add(club=club, user=member)
     TableSession.objects.filter(club=club).delete()
 
     sheet = example_sheet(SHEET)

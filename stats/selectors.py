@@ -1,7 +1,7 @@
 """Reads of the statistics: always from the aggregate tables, never from the games.
 
 Each function's query count is fixed, whatever the size of the club's history.
-The club passed in must come from `games.selectors.club_qs_visible_to`.
+The club passed in must come from `clubs.selectors.club_qs_visible_to`.
 """
 
 from __future__ import annotations

@@ -16,9 +16,9 @@ from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import trigger_client_event
 
 from clubs.models import Club
+from clubs.selectors import club_qs_visible_to
 from concordia_site.http import AuthedHtmxRequest
 from games.models import Game
-from games.selectors import club_qs_visible_to
 from stats import selectors
 from stats.forms import LeaderboardFilterForm
 from stats.selectors import Leaderboard

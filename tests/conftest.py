@@ -18,6 +18,7 @@ from django.contrib.auth.models import User
 from django.core.cache import caches
 from hypothesis import settings as hypothesis_settings
 
+from clubs import services as clubs_services
 from clubs.models import Club
 from games import services
 from games.models import Seat, TableSession
@@ -85,14 +86,14 @@ def charlie(db: None) -> User:
 
 @pytest.fixture
 def club(alice: User, bob: User) -> Club:
-    club = services.club_create(name="Lisboa", slug="lisboa", owner=alice)
-    services.membership_add(club=club, user=bob)
+    club = clubs_services.club_create(name="Lisboa", slug="lisboa", owner=alice)
+    clubs_services.membership_add(club=club, user=bob)
     return club
 
 
 @pytest.fixture
 def other_club(charlie: User) -> Club:
-    return services.club_create(name="Porto", slug="porto", owner=charlie)
+    return clubs_services.club_create(name="Porto", slug="porto", owner=charlie)
 
 
 @pytest.fixture

@@ -9,6 +9,7 @@ import json
 import pytest
 from django.contrib.auth.models import User
 
+from clubs import services as clubs_services
 from clubs.models import Club, Player
 from games import services
 from games.models import (
@@ -81,7 +82,9 @@ def history(finished_session: TableSession, club: Club, alice: User) -> Club:
 
 @pytest.fixture
 def empty_club(alice: User) -> Club:
-    return services.club_create(name="Lisboa again", slug="lisboa-again", owner=alice)
+    return clubs_services.club_create(
+        name="Lisboa again", slug="lisboa-again", owner=alice
+    )
 
 
 def _comparable(document: BackupDocument) -> object:
@@ -148,7 +151,7 @@ def test_a_player_is_relinked_only_to_a_member_of_the_new_club(
     ana.user, bruno.user = charlie, bob
     ana.save()
     bruno.save()
-    services.membership_add(club=empty_club, user=bob)
+    clubs_services.membership_add(club=empty_club, user=bob)
     club_backup_import(club=empty_club, document=club_backup_export(history))
     users = dict(empty_club.players.values_list("name", "user__username"))
     assert users["Bruno"] == "bob"
@@ -268,7 +271,7 @@ def test_the_api_restores_a_backup_for_an_admin(
     as_role, history, dora, django_capture_on_commit_callbacks
 ):
     document = as_role("owner").get("/api/v1/clubs/lisboa/backup/").json()
-    fresh = services.club_create(name="Fresh", slug="fresh", owner=dora)
+    fresh = clubs_services.club_create(name="Fresh", slug="fresh", owner=dora)
     with django_capture_on_commit_callbacks(execute=True):
         response = as_role("admin").post(
             "/api/v1/clubs/fresh/backup/restore/", document, format="json"
@@ -283,7 +286,7 @@ def test_the_api_restores_a_backup_for_an_admin(
 
 
 def test_the_api_answers_a_bad_backup_with_path_addressed_errors(as_role, dora):
-    services.club_create(name="Fresh", slug="fresh", owner=dora)
+    clubs_services.club_create(name="Fresh", slug="fresh", owner=dora)
     response = as_role("admin").post(
         "/api/v1/clubs/fresh/backup/restore/",
         {
@@ -304,7 +307,7 @@ def test_the_api_answers_a_bad_backup_with_path_addressed_errors(as_role, dora):
 
 
 def test_the_api_answers_malformed_json_with_the_errors_document(as_role, dora):
-    services.club_create(name="Fresh", slug="fresh", owner=dora)
+    clubs_services.club_create(name="Fresh", slug="fresh", owner=dora)
     response = as_role("admin").post(
         "/api/v1/clubs/fresh/backup/restore/", "{", content_type="application/json"
     )

@@ -7,8 +7,8 @@ import io
 
 import pytest
 
+from clubs import services as clubs_services
 from clubs.models import Club, Player
-from games import services
 from games.models import SessionStatus
 from portability.bgstats import (
     bgstats_export,
@@ -202,8 +202,8 @@ def test_bgstats_players_are_matched_by_name_ignoring_case_and_accents(
 
 
 def test_an_ambiguous_name_must_be_chosen_and_nothing_is_written_until_then(club):
-    services.player_get_or_create(club=club, name="Zé Silva")
-    services.player_get_or_create(club=club, name="Zé Costa")
+    clubs_services.player_get_or_create(club=club, name="Zé Silva")
+    clubs_services.player_get_or_create(club=club, name="Zé Costa")
     parsed = bgstats_read(BGSTATS)
     matches = {m.ref: m for m in bgstats_player_matches(club=club, parsed=parsed)}
     assert [p.name for p in matches["3"].candidates] == ["Zé Costa", "Zé Silva"]
@@ -226,14 +226,14 @@ def test_an_ambiguous_name_must_be_chosen_and_nothing_is_written_until_then(club
 
 
 def test_choosing_a_new_player_for_an_ambiguous_name_creates_one(club):
-    services.player_get_or_create(club=club, name="Zé Silva")
+    clubs_services.player_get_or_create(club=club, name="Zé Silva")
     _import(club, choices={"3": None})
     assert club.players.filter(name="Zé Maria").exists()
 
 
 def test_a_choice_outside_the_candidates_is_refused(club, other_club):
-    services.player_get_or_create(club=club, name="Zé Silva")
-    stranger = services.player_get_or_create(club=other_club, name="Zé Porto")
+    clubs_services.player_get_or_create(club=club, name="Zé Silva")
+    stranger = clubs_services.player_get_or_create(club=other_club, name="Zé Porto")
     with pytest.raises(ImportRejected) as rejected:
         _import(club, choices={"3": stranger.pk})
     assert [p.path for p in rejected.value.problems] == ["players.3"]
@@ -320,7 +320,7 @@ def test_the_preview_says_how_players_would_be_matched(as_role, finished_session
 
 
 def test_the_api_imports_with_the_chosen_players(as_role, club):
-    silva = services.player_get_or_create(club=club, name="Zé Silva")
+    silva = clubs_services.player_get_or_create(club=club, name="Zé Silva")
     client = as_role("owner")
     refused = client.post(
         "/api/v1/clubs/lisboa/bgstats/import/", BGSTATS, format="json"

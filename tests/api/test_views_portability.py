@@ -8,7 +8,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from games import services
+from clubs import services as clubs_services
 from portability.backup import club_backup_export
 from portability.bgstats import bgstats_import, bgstats_read
 from tests.api.test_portability_exports import BGSTATS
@@ -37,7 +37,7 @@ def signed_in(client, club, other_club, alice, bob, charlie):
 
 @pytest.fixture
 def empty_club(alice):
-    return services.club_create(name="Fresh", slug="fresh", owner=alice)
+    return clubs_services.club_create(name="Fresh", slug="fresh", owner=alice)
 
 
 def test_anonymous_visitors_are_sent_to_sign_in(client, club):
@@ -177,8 +177,8 @@ def test_bgstats_import_without_ambiguity_imports_at_once(signed_in, club):
 
 
 def test_bgstats_import_asks_who_an_ambiguous_name_is(signed_in, club):
-    silva = services.player_get_or_create(club=club, name="Zé Silva")
-    services.player_get_or_create(club=club, name="Zé Costa")
+    silva = clubs_services.player_get_or_create(club=club, name="Zé Silva")
+    clubs_services.player_get_or_create(club=club, name="Zé Costa")
     client = signed_in("owner")
     asked = client.post(
         _url("club-bgstats-import"), {"file": _upload(BGSTATS)}, headers=HTMX
@@ -199,7 +199,7 @@ def test_bgstats_import_asks_who_an_ambiguous_name_is(signed_in, club):
 
 
 def test_bgstats_import_without_an_answer_asks_again(signed_in, club):
-    services.player_get_or_create(club=club, name="Zé Silva")
+    clubs_services.player_get_or_create(club=club, name="Zé Silva")
     client = signed_in("owner")
     asked = client.post(_url("club-bgstats-import"), {"file": _upload(BGSTATS)})
     document = asked.context["bgstats_form"].initial["document"]

@@ -6,7 +6,7 @@ import pytest
 from django.contrib.auth.models import User
 from playwright.sync_api import expect
 
-from games import services
+from clubs import services as clubs_services
 from tests.conftest import PASSWORD
 from tests.e2e.conftest import ARTIFACTS
 
@@ -59,7 +59,7 @@ CAIO = {
 
 def test_enter_a_finished_game_and_see_the_result(live_server, phone):
     alice = User.objects.create_user("alice", password=PASSWORD)
-    services.club_create(name="Lisboa", slug="lisboa", owner=alice)
+    clubs_services.club_create(name="Lisboa", slug="lisboa", owner=alice)
     page = phone
 
     login = page.goto(f"{live_server.url}/accounts/login/")

@@ -263,7 +263,7 @@ PLAYER_LISTS = [
 def _more_players(club: Club, count: int) -> None:
     """Add guests and players linked to accounts, some of whom have played."""
     for index in range(count):
-        player = services.player_get_or_create(club=club, name=f"Player {index}")
+        player = clubs_services.player_get_or_create(club=club, name=f"Player {index}")
         if index % 2:
             player.user = User.objects.create_user(f"player{index}")
             player.save(update_fields=["user"])
@@ -275,7 +275,7 @@ def test_a_list_of_players_costs_the_same_for_1_and_20_players(
 ):
     client = as_user(who)
     url = reverse(name, kwargs={"club_slug": club.slug})
-    services.player_get_or_create(club=club, name="Ana")
+    clubs_services.player_get_or_create(club=club, name="Ana")
     one = _count(client, url)
     _more_players(club, 17)
     concordia_game(club, alice, 3)  # Bruno and Caio: 20 players, 3 with a game.
@@ -286,14 +286,14 @@ def test_a_list_of_players_costs_the_same_for_1_and_20_players(
 @pytest.fixture
 def solo(alice: User) -> Club:
     """A club whose only member is its owner, alice."""
-    return services.club_create(name="Solo", slug="solo", owner=alice)
+    return clubs_services.club_create(name="Solo", slug="solo", owner=alice)
 
 
 def test_the_members_pages_cost_the_same_for_1_and_20_members(solo, alice):
     """The members page, and a player's page whose account choice lists them."""
     client = Client()
     client.force_login(alice)
-    guest = services.player_get_or_create(club=solo, name="Ana")
+    guest = clubs_services.player_get_or_create(club=solo, name="Ana")
     urls = {
         "members": reverse("clubs:membership-list", kwargs={"club_slug": solo.slug}),
         "player": reverse(
@@ -307,7 +307,7 @@ def test_the_members_pages_cost_the_same_for_1_and_20_members(solo, alice):
     for index in range(19):
         user = User.objects.create_user(f"member{index}")
         role = (Role.MEMBER, Role.ADMIN, Role.OWNER)[index % 3]
-        services.membership_add(club=solo, user=user, role=role)
+        clubs_services.membership_add(club=solo, user=user, role=role)
     assert solo.memberships.count() == 20
     for label, url in urls.items():
         _assert_same(one[label], _count(client, url), label)
@@ -350,10 +350,10 @@ def test_the_list_of_ones_clubs_costs_the_same_for_2_and_20_clubs(alice, who):
         else:
             client.force_login(alice)
     for index in range(2):
-        services.club_create(name=f"Club {index}", owner=alice)
+        clubs_services.club_create(name=f"Club {index}", owner=alice)
     few = _count(client, url)
     for index in range(2, 20):
-        services.club_create(name=f"Club {index}", owner=alice)
+        clubs_services.club_create(name=f"Club {index}", owner=alice)
     _assert_same(few, _count(client, url), who)
 
 

@@ -18,8 +18,8 @@ from django.contrib.auth.models import User
 from django.db import connection
 from django.test import Client
 
+from clubs import services as clubs_services
 from clubs.models import Club, Role
-from games import services
 from games.models import TableSession
 from tests.conftest import sheet_post_data
 from tests.reliability.race import (
@@ -37,7 +37,7 @@ def _clients(club: Club, alice: User, bob: User) -> list[Client]:
     people = [alice, bob]
     for name in ("dora", "erin"):
         user = User.objects.create_user(name)
-        services.membership_add(club=club, user=user, role=Role.MEMBER)
+        clubs_services.membership_add(club=club, user=user, role=Role.MEMBER)
         people.append(user)
     clients = []
     for user in people:

@@ -51,7 +51,7 @@ def markers_pattern(markers: tuple[str, ...]) -> re.Pattern[str]:
 @pytest.fixture
 def dora(club: Club) -> User:
     user = User.objects.create_user("dora", password="x")
-    services.membership_add(club=club, user=user, role=Role.ADMIN)
+    clubs_services.membership_add(club=club, user=user, role=Role.ADMIN)
     return user
 
 
@@ -108,7 +108,7 @@ def lisboa(
 @pytest.fixture
 def porto(other_club: Club, charlie: User, rulebook_sheet: ScoreSheet) -> ClubData:
     erin = User.objects.create_user("erin", password="x")
-    services.membership_add(club=other_club, user=erin)
+    clubs_services.membership_add(club=other_club, user=erin)
     renamed = dict(zip(("Ana", "Bruno", "Caio"), PORTO_NAMES, strict=True))
     sheet = dataclasses.replace(
         rulebook_sheet,
