@@ -25,8 +25,8 @@ from games.models import (
     ConcordiaMap,
     Game,
 )
+from games.vocabulary import CATEGORIES
 from stats import selectors as stats_selectors
-from stats.vocabulary import CATEGORIES
 
 # Statistics
 

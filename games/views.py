@@ -22,7 +22,7 @@ from clubs.models import Club
 from clubs.selectors import club_qs_visible_to
 from concordia_site.http import AuthedHtmxRequest
 from games import adapters, selectors, services
-from games.concordia.explain import CATEGORY_LABELS, category_why
+from games.concordia.explain import category_why
 from games.forms import (
     GOD_LABELS,
     GOOD_LABELS,
@@ -36,6 +36,7 @@ from games.magnanimous import services as magnanimous_services
 from games.magnanimous import views as magnanimous_views
 from games.models import EntryMode, Game, Seat, TableSession
 from games.sheet_views import sheet_conflict_context, sheet_saved_response
+from games.vocabulary import CATEGORY_LABELS
 from scoring.types import Category, Good, SheetResult
 
 

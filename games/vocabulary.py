@@ -1,4 +1,8 @@
-"""The score categories of each game, in the order the pages show them."""
+"""The games' vocabulary as the pages say it: categories in page order, their labels.
+
+`scoring` owns the facts (which gods, which Magnanimous categories); this is
+the one place the app names them, for every area (stats, portability, api).
+"""
 
 from __future__ import annotations
 

@@ -14,7 +14,7 @@ from games.models import (
     SeatResult,
     SessionStatus,
 )
-from stats.vocabulary import CATEGORIES
+from games.vocabulary import CATEGORIES
 
 _FORMULA_START: Final = ("=", "+", "-", "@", "\t", "\r")
 

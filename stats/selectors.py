@@ -34,6 +34,7 @@ from django.utils.functional import Promise
 
 from clubs.models import Club, Player
 from games.models import ConcordiaMap, SessionStatus, TableSession
+from games.vocabulary import CATEGORIES, category_label
 from stats.aggregate import ANY_TABLE, PROVISIONAL_GAMES, SCORE_BIN, month_of
 from stats.models import (
     GameBucket,
@@ -44,7 +45,6 @@ from stats.models import (
     StatsChange,
     StatsState,
 )
-from stats.vocabulary import CATEGORIES, category_label
 
 PAGE_SIZE: Final = 50
 LEADERBOARD_CACHE_SECONDS: Final = 600

@@ -34,6 +34,7 @@ from django.utils import timezone
 
 from clubs.models import Club
 from games.models import Seat, SeatResult, SessionStatus
+from games.vocabulary import CATEGORIES
 from stats.aggregate import (
     GameBuckets,
     GameRow,
@@ -55,7 +56,6 @@ from stats.models import (
     StatsChange,
     StatsState,
 )
-from stats.vocabulary import CATEGORIES
 
 # Rows read per round trip when streaming a whole history.
 CHUNK = 5000

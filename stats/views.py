@@ -19,10 +19,10 @@ from clubs.models import Club
 from clubs.selectors import club_qs_visible_to
 from concordia_site.http import AuthedHtmxRequest
 from games.models import Game
+from games.vocabulary import GAME_LABELS, category_label
 from stats import selectors
 from stats.forms import LeaderboardFilterForm
 from stats.selectors import Leaderboard
-from stats.vocabulary import GAME_LABELS, category_label
 
 # The event that tells an open leaderboard to fetch its table again.
 REFRESHED_EVENT = "stats-refreshed"

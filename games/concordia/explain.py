@@ -10,17 +10,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from games.forms import GOOD_LABELS, SPECIALIST_LABELS
+from games.vocabulary import CATEGORY_LABELS
 from scoring.types import Category, CategoryScore, PlayerScore
-
-CATEGORY_LABELS = {
-    Category.VESTA: "Vesta",
-    Category.JUPITER: "Jupiter",
-    Category.SATURNUS: "Saturnus",
-    Category.MERCURIUS: "Mercurius",
-    Category.MARS: "Mars",
-    Category.MINERVA: "Minerva",
-    Category.CONCORDIA: "Concordia",
-}
 
 
 def _cards(count: int) -> str:

@@ -31,7 +31,6 @@ from games.concordia import adapters as board_adapters
 from games.concordia import selectors as board_selectors
 from games.concordia import services as board_services
 from games.concordia.drawing import SeatStyle, map_drawing, seat_styles
-from games.concordia.explain import CATEGORY_LABELS
 from games.concordia.forms import (
     CARD_LABELS,
     BoardTableForm,
@@ -47,6 +46,7 @@ from games.forms import GOD_LABELS, GOOD_LABELS, SPECIALIST_LABELS
 from games.models import EntryMode, Game, Seat, TableSession
 from games.services import VersionConflict
 from games.sheet_views import sheet_conflict_context, sheet_saved_response
+from games.vocabulary import CATEGORY_LABELS
 from scoring.board import (
     ROMAN,
     DerivedCounts,

@@ -15,6 +15,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from games.vocabulary import CATEGORY_LABELS
 from scoring.magnanimous import (
     COMMERCE_AWARDS,
     COURT_TITLES,
@@ -39,14 +40,6 @@ CATEGORIES: Final = (
     "economy",
     "territory",
 )
-CATEGORY_LABELS: Final[dict[str, Promise]] = {
-    "court": gettext_lazy("Court"),
-    "commerce": gettext_lazy("Commerce"),
-    "politics": gettext_lazy("Politics"),
-    "military": gettext_lazy("Military"),
-    "economy": gettext_lazy("Economy"),
-    "territory": gettext_lazy("Territory"),
-}
 
 # Court points name the title one to one ("Victory points", Court).
 _TITLES: Final[dict[int, Promise]] = dict(

@@ -23,7 +23,6 @@ from games import adapters
 from games.magnanimous import services as magnanimous_services
 from games.magnanimous.explain import (
     CATEGORIES,
-    CATEGORY_LABELS,
     ending_reason,
     outcome,
     seat_reasons,
@@ -32,6 +31,7 @@ from games.magnanimous.forms import SEAT_FIELDS, MagnanimousSheetForms
 from games.magnanimous.selectors import magnanimous_session_seats
 from games.models import Seat, TableSession
 from games.sheet_views import sheet_conflict_context, sheet_saved_response
+from games.vocabulary import CATEGORY_LABELS
 from scoring.magnanimous import NOBILITY_TOP, MagnanimousResult
 
 # The largest value the number pad suggests for each seat field; the forms and

@@ -8,10 +8,10 @@ import pytest
 
 from clubs.models import Club
 from games.models import Game, SeatResult
+from games.vocabulary import CATEGORIES
 from stats import selectors, services
 from stats.models import POINT_SLOTS
 from stats.selectors import LeaderboardFilters
-from stats.vocabulary import CATEGORIES
 from tests.stats.conftest import record
 
 
