@@ -7,8 +7,8 @@ from django.contrib.auth.models import User
 from playwright.sync_api import expect
 
 from clubs import services as clubs_services
-from tests.conftest import PASSWORD
 from tests.e2e.conftest import ARTIFACTS
+from tests.factories import PASSWORD
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 

@@ -10,8 +10,8 @@ from playwright.sync_api import Route, expect
 
 from clubs import services as clubs_services
 from games import services
-from tests.conftest import PASSWORD
 from tests.e2e.conftest import ARTIFACTS
+from tests.factories import PASSWORD
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 

@@ -17,7 +17,7 @@ from scoring.magnanimous import (
     MagnanimousSheet,
     parse_magnanimous,
 )
-from tests.conftest import example_document
+from tests.sheets import example_document
 
 COUNT_FIELDS = (
     "nobility",

@@ -7,6 +7,8 @@ built from seats names the seats' players in seating order.
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -97,9 +99,7 @@ def test_a_sheet_built_from_seats_keeps_their_order_and_the_prefect(boards, hold
     assert sheet.map is MapName.ITALIA
     assert sheet.praefectus_magnus == names[holder]
     assert [p.name for p in sheet.players] == names
-    assert [
-        PlayerBoard(**{**_fields(p), "name": "Ana"}) for p in sheet.players
-    ] == boards
+    assert [dataclasses.replace(p, name="Ana") for p in sheet.players] == boards
 
 
 @given(boards=st.lists(_magnanimous_boards, min_size=2, max_size=5))
@@ -137,7 +137,3 @@ def test_a_magnanimous_sheet_built_from_seats_keeps_their_order(boards):
 )
 def test_a_sheet_problem_is_shown_at_its_form_field(path, slot):
     assert adapters.form_field_for_path(path) == slot
-
-
-def _fields(board: PlayerBoard) -> dict[str, object]:
-    return {name: getattr(board, name) for name in PlayerBoard.__dataclass_fields__}

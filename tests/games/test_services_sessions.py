@@ -15,7 +15,7 @@ from games.models import (
     SessionStatus,
     TableSession,
 )
-from tests.conftest import swapped_hands
+from tests.sheets import swapped_hands
 
 
 def test_session_create_seats_players_in_order_and_creates_guests(club, alice):

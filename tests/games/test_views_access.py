@@ -6,7 +6,7 @@ import pytest
 from django.urls import reverse
 
 from games.models import TableSession
-from tests.conftest import PASSWORD
+from tests.factories import PASSWORD
 
 
 def _session_urls(session: TableSession) -> list[tuple[str, str]]:

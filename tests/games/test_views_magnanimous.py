@@ -15,7 +15,7 @@ from games.models import (
     TableSession,
 )
 from scoring.magnanimous import MagnanimousEnding
-from tests.conftest import PASSWORD
+from tests.factories import PASSWORD
 from tests.games.magnanimous_helpers import (
     post_data,
     republic_example,

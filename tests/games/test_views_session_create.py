@@ -4,7 +4,7 @@ from django.urls import reverse
 
 from clubs.models import Player
 from games.models import TableSession
-from tests.conftest import PASSWORD
+from tests.factories import PASSWORD
 
 
 def _url() -> str:

@@ -42,7 +42,7 @@ def restart_seed() -> dict[str, Any]:
 
     from clubs import services as clubs_services
     from games import services
-    from tests.conftest import example_sheet
+    from tests.sheets import example_sheet
 
     _migrate()
     alice = User.objects.create_user("alice", password=PASSWORD)
@@ -71,8 +71,8 @@ def backup_seed() -> dict[str, Any]:
     from games import services
     from games.magnanimous import services as magnanimous_services
     from games.models import TableSession
-    from tests.conftest import example_sheet
     from tests.games.magnanimous_helpers import republic_example, shared_victory
+    from tests.sheets import example_sheet
 
     _migrate()
     call_command("load_demo", stdout=io.StringIO())
@@ -250,7 +250,7 @@ def user_view() -> dict[str, Any]:
 
 def new_game() -> dict[str, Any]:
     from clubs.models import Club, Role
-    from tests.conftest import example_sheet
+    from tests.sheets import example_sheet
 
     club = Club.objects.get(slug="demo")
     owner = club.memberships.get(role=Role.OWNER).user

@@ -33,8 +33,8 @@ def main(rounds: int) -> list[str]:
     from clubs import services as clubs_services
     from clubs.models import Role
     from games import services
-    from tests.conftest import example_sheet
     from tests.reliability.race import race_in_threads
+    from tests.sheets import example_sheet
 
     assert connection.vendor == "sqlite"
     assert "memory" not in str(connection.settings_dict["NAME"])

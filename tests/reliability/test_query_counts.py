@@ -40,10 +40,10 @@ from scoring.magnanimous import MagnanimousBoard, MagnanimousEnding, Magnanimous
 from scoring.maps import MAPS
 from scoring.types import MapName
 from stats import services as stats_services
-from tests.conftest import sheet_post_data
 from tests.games.magnanimous_helpers import post_data as magnanimous_post_data
 from tests.rulebook_board import IMPERIUM_GOODS
 from tests.scoring.builders import board, table
+from tests.sheets import sheet_post_data
 from tests.stats.conftest import record
 
 NAMES = ("Ana", "Bruno", "Caio", "Dora", "Edu")

@@ -21,13 +21,13 @@ from django.test import Client
 from clubs import services as clubs_services
 from clubs.models import Club, Role
 from games.models import TableSession
-from tests.conftest import sheet_post_data
 from tests.reliability.race import (
     CONFLICT,
     VERSION,
     race_in_threads,
     race_interleaved,
 )
+from tests.sheets import sheet_post_data
 
 ROOT = Path(__file__).resolve().parents[2]
 ROUNDS = 100

@@ -13,7 +13,7 @@ from stats.models import StatsChange
 from stats.selectors import LeaderboardFilters
 from stats.tasks import stats_rebuild_all_task, stats_refresh_task
 from tests.celery_broker import DEAD_BROKER, broker, use_broker
-from tests.conftest import sheet_post_data
+from tests.sheets import sheet_post_data
 
 
 @pytest.fixture
