@@ -27,6 +27,7 @@ from games.models import (
 )
 from games.vocabulary import CATEGORIES
 from stats import selectors as stats_selectors
+from stats.selectors import ClubSummary, Leaderboard, LeaderboardRow, PlayerProfile
 
 # Statistics
 
@@ -40,6 +41,55 @@ _GAME_PARAMETER = OpenApiParameter(
 
 class _GameInputSerializer(serializers.Serializer[object]):
     game = serializers.ChoiceField(choices=Game.choices, default=Game.CONCORDIA)
+
+
+class _FromRequest(serializers.CharField):
+    """A value the request chose (the game), not an attribute of the result."""
+
+    def get_attribute(self, instance: object) -> Any:
+        return self.context[str(self.field_name)]
+
+
+class _CategoryValues(serializers.DictField):
+    """``{category: value}`` from a result's values in its categories' order."""
+
+    def __init__(self, *, values: str, **kwargs: Any) -> None:
+        self.values_attr = values
+        super().__init__(source="*", **kwargs)
+
+    def to_representation(self, value: Any) -> dict[str, object]:
+        return {
+            category: self.child.to_representation(points)
+            for category, points in zip(
+                self.context["categories"],
+                getattr(value, self.values_attr),
+                strict=True,
+            )
+        }
+
+
+class _LeaderboardRowSerializer(serializers.Serializer[LeaderboardRow]):
+    position = serializers.IntegerField()
+    player_id = serializers.IntegerField()
+    name = serializers.CharField()
+    games = serializers.IntegerField()
+    wins = serializers.IntegerField()
+    win_rate = serializers.FloatField()
+    average = serializers.FloatField()
+    best = serializers.IntegerField()
+    averages = _CategoryValues(
+        values="averages",
+        child=serializers.FloatField(),
+        help_text="Average points per score category.",
+    )
+    rating = serializers.FloatField(allow_null=True)
+    rated_games = serializers.IntegerField()
+    provisional = serializers.BooleanField()
+
+
+class _LeaderboardRows(serializers.ListField):
+    def to_representation(self, data: Any) -> Any:
+        return _LeaderboardRowSerializer(data, many=True, context=self.context).data
 
 
 class LeaderboardApi(APIView):
@@ -73,31 +123,14 @@ class LeaderboardApi(APIView):
                 )
             return attrs
 
-    class RowSerializer(serializers.Serializer[object]):
-        position = serializers.IntegerField()
-        player_id = serializers.IntegerField()
-        name = serializers.CharField()
-        games = serializers.IntegerField()
-        wins = serializers.IntegerField()
-        win_rate = serializers.FloatField()
-        average = serializers.FloatField()
-        best = serializers.IntegerField()
-        averages = serializers.DictField(
-            child=serializers.FloatField(),
-            help_text="Average points per score category.",
-        )
-        rating = serializers.FloatField(allow_null=True)
-        rated_games = serializers.IntegerField()
-        provisional = serializers.BooleanField()
-
-    class OutputSerializer(serializers.Serializer[object]):
-        game = serializers.CharField()
+    class OutputSerializer(serializers.Serializer[Leaderboard]):
+        game = _FromRequest()
         order = serializers.CharField()
         page = serializers.IntegerField()
         pages = serializers.IntegerField()
         players = serializers.IntegerField()
         categories = serializers.ListField(child=serializers.CharField())
-        rows = serializers.ListField(child=serializers.DictField())
+        rows = _LeaderboardRows(child=serializers.DictField())
 
     @extend_schema(
         parameters=[
@@ -131,46 +164,45 @@ class LeaderboardApi(APIView):
             order=data["order"],
             page=data["page"],
         )
-        rows = [
-            {
-                "position": row.position,
-                "player_id": row.player_id,
-                "name": row.name,
-                "games": row.games,
-                "wins": row.wins,
-                "win_rate": row.win_rate,
-                "average": row.average,
-                "best": row.best,
-                "averages": dict(zip(board.categories, row.averages, strict=True)),
-                "rating": row.rating,
-                "rated_games": row.rated_games,
-                "provisional": row.provisional,
-            }
-            for row in board.rows
-        ]
-        return Response(
-            {
-                "game": data["game"],
-                "order": board.order,
-                "page": board.page,
-                "pages": board.pages,
-                "players": board.players,
-                "categories": list(board.categories),
-                "rows": self.RowSerializer(rows, many=True).data,
-            }
-        )
+        context = {"game": data["game"], "categories": board.categories}
+        return Response(self.OutputSerializer(board, context=context).data)
+
+
+class _MonthCounts(serializers.ListField):
+    def to_representation(self, data: Any) -> list[dict[str, object]]:
+        return [{"month": month.isoformat(), "games": n} for month, n in data]
+
+
+class _WinningScores(serializers.ListField):
+    def to_representation(self, data: Any) -> list[dict[str, object]]:
+        return [{"from": str(tally.label), "games": tally.value} for tally in data]
+
+
+class _Tallies(serializers.DictField):
+    def to_representation(self, value: Any) -> dict[str, object]:
+        return {str(tally.label): tally.value for tally in value}
+
+
+class _WinnerCategories(serializers.DictField):
+    def to_representation(self, value: Any) -> dict[str, object]:
+        return {
+            category: points
+            for category, (_label, points) in zip(
+                self.context["categories"], value, strict=True
+            )
+        }
 
 
 class ClubStatisticsApi(APIView):
-    class OutputSerializer(serializers.Serializer[object]):
-        game = serializers.CharField()
+    class OutputSerializer(serializers.Serializer[ClubSummary]):
+        game = _FromRequest()
         games = serializers.IntegerField()
         lost_by_all = serializers.IntegerField()
-        games_per_month = serializers.ListField(child=serializers.DictField())
-        winning_scores = serializers.ListField(child=serializers.DictField())
-        winner_categories = serializers.DictField(child=serializers.FloatField())
-        maps = serializers.DictField(child=serializers.IntegerField())
-        player_counts = serializers.DictField(child=serializers.IntegerField())
+        games_per_month = _MonthCounts(child=serializers.DictField())
+        winning_scores = _WinningScores(child=serializers.DictField())
+        winner_categories = _WinnerCategories(child=serializers.FloatField())
+        maps = _Tallies(child=serializers.IntegerField())
+        player_counts = _Tallies(child=serializers.IntegerField())
 
     @extend_schema(
         parameters=[_GAME_PARAMETER],
@@ -182,45 +214,65 @@ class ClubStatisticsApi(APIView):
         params.is_valid(raise_exception=True)
         game = params.validated_data["game"]
         summary = stats_selectors.club_summary_get(club=club, game=game)
-        return Response(
+        context = {"game": game, "categories": CATEGORIES[game]}
+        return Response(self.OutputSerializer(summary, context=context).data)
+
+
+class _ByCategory(serializers.DictField):
+    """``{category: the player's or the club's average}`` from the comparisons."""
+
+    def __init__(self, *, whose: str, **kwargs: Any) -> None:
+        self.whose = whose
+        super().__init__(source="categories", **kwargs)
+
+    def to_representation(self, value: Any) -> dict[str, object]:
+        return {c.category: getattr(c, self.whose) for c in value}
+
+
+class _Opponents(serializers.ListField):
+    def to_representation(self, data: Any) -> list[dict[str, object]]:
+        return [
             {
-                "game": game,
-                "games": summary.games,
-                "lost_by_all": summary.lost_by_all,
-                "games_per_month": [
-                    {"month": month.isoformat(), "games": n}
-                    for month, n in summary.games_per_month
-                ],
-                "winning_scores": [
-                    {"from": str(c.label), "games": c.value}
-                    for c in summary.winning_scores
-                ],
-                "winner_categories": {
-                    category: value
-                    for category, (_label, value) in zip(
-                        CATEGORIES[game], summary.winner_categories, strict=True
-                    )
-                },
-                "maps": {str(c.label): c.value for c in summary.maps},
-                "player_counts": {str(c.label): c.value for c in summary.player_counts},
+                "player_id": o.opponent_id,
+                "name": o.name,
+                "meetings": o.meetings,
+                "wins": o.wins,
+                "losses": o.losses,
+                "ties": o.ties,
             }
-        )
+            for o in data
+        ]
+
+
+class _Raw(serializers.Field):  # type: ignore[type-arg]
+    """A number passed through as the selector computed it (int or float)."""
+
+    def to_representation(self, value: Any) -> Any:
+        return value
+
+
+class _RawFloat(_Raw, serializers.FloatField):
+    pass
+
+
+class _RawInteger(_Raw, serializers.IntegerField):
+    pass
 
 
 class PlayerStatisticsApi(APIView):
-    class OutputSerializer(serializers.Serializer[object]):
-        game = serializers.CharField()
+    class OutputSerializer(serializers.Serializer[PlayerProfile]):
+        game = _FromRequest()
         player = PlayerRefSerializer()
-        games = serializers.IntegerField()
-        wins = serializers.IntegerField()
-        win_rate = serializers.FloatField()
-        average = serializers.FloatField()
-        best = serializers.IntegerField(allow_null=True)
-        rating = serializers.FloatField(allow_null=True)
-        rated_games = serializers.IntegerField()
-        averages = serializers.DictField(child=serializers.FloatField())
-        club_averages = serializers.DictField(child=serializers.FloatField())
-        opponents = serializers.ListField(child=serializers.DictField())
+        games = _RawInteger()
+        wins = _RawInteger()
+        win_rate = _RawFloat()
+        average = _RawFloat()
+        best = _RawInteger(allow_null=True)
+        rating = _RawFloat(allow_null=True)
+        rated_games = _RawInteger()
+        averages = _ByCategory(whose="player", child=serializers.FloatField())
+        club_averages = _ByCategory(whose="club", child=serializers.FloatField())
+        opponents = _Opponents(child=serializers.DictField())
 
     @extend_schema(
         parameters=[_GAME_PARAMETER],
@@ -235,29 +287,4 @@ class PlayerStatisticsApi(APIView):
         profile = stats_selectors.player_profile_get(
             club=club, game=game, player=player
         )
-        return Response(
-            {
-                "game": game,
-                "player": {"id": player.pk, "name": player.name},
-                "games": profile.games,
-                "wins": profile.wins,
-                "win_rate": profile.win_rate,
-                "average": profile.average,
-                "best": profile.best,
-                "rating": profile.rating,
-                "rated_games": profile.rated_games,
-                "averages": {c.category: c.player for c in profile.categories},
-                "club_averages": {c.category: c.club for c in profile.categories},
-                "opponents": [
-                    {
-                        "player_id": o.opponent_id,
-                        "name": o.name,
-                        "meetings": o.meetings,
-                        "wins": o.wins,
-                        "losses": o.losses,
-                        "ties": o.ties,
-                    }
-                    for o in profile.opponents
-                ],
-            }
-        )
+        return Response(self.OutputSerializer(profile, context={"game": game}).data)
