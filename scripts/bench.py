@@ -109,7 +109,7 @@ def bench_preview() -> tuple[float, float, int]:
 
     from clubs import services as clubs_services
     from games import services
-    from tests.conftest import sheet_post_data
+    from tests.sheets import sheet_post_data
 
     call_command("migrate", verbosity=0)
     user = User.objects.create_user("bench", password="bench-password-123")

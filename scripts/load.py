@@ -240,7 +240,7 @@ def _load_club(*, drafts: int) -> LoadClub:
     from games import services
     from games.models import Seat, SessionStatus, TableSession
     from stats.services import stats_rebuild
-    from tests.conftest import example_sheet
+    from tests.sheets import example_sheet
 
     user = User.objects.get(username=BOARD_USER)
     club = Club.objects.filter(slug="load").first()
@@ -309,7 +309,7 @@ def _sheet_form(*, draft: int, token: str) -> dict[str, Any]:
     form fits them all: only the path changes from save to save.
     """
     from games.models import Seat
-    from tests.conftest import example_sheet, sheet_post_data
+    from tests.sheets import example_sheet, sheet_post_data
 
     seats = list(Seat.objects.filter(session_id=draft).order_by("seat_order"))
     data = sheet_post_data(example_sheet(SHEET), seats, version=1)
