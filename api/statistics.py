@@ -25,7 +25,7 @@ from games.models import (
     ConcordiaMap,
     Game,
 )
-from games.vocabulary import CATEGORIES
+from games.vocabulary import CATEGORIES, TABLE_SIZES
 from stats import selectors as stats_selectors
 from stats.selectors import ClubSummary, Leaderboard, LeaderboardRow, PlayerProfile
 
@@ -101,7 +101,10 @@ class LeaderboardApi(APIView):
             choices=ConcordiaMap.choices, required=False, default=""
         )
         players = serializers.IntegerField(
-            required=False, min_value=2, max_value=5, default=None
+            required=False,
+            min_value=TABLE_SIZES[Game.CONCORDIA].start,
+            max_value=TABLE_SIZES[Game.CONCORDIA].stop - 1,
+            default=None,
         )
         page = serializers.IntegerField(
             required=False, min_value=1, max_value=100000, default=1

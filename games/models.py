@@ -10,6 +10,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club, Player
+from scoring.magnanimous import MagnanimousEnding as Ending
 from scoring.types import God, Good, MapName, Specialist
 
 
@@ -39,9 +40,10 @@ class EntryMode(models.TextChoices):
 
 
 class MagnanimousEnding(models.TextChoices):
-    REPUBLIC = "republic", _("the Republic was proclaimed")
-    NOBILITY = "nobility", _("a noble reached the top of the Nobility track")
-    RIO_OCCUPIED = "rio_occupied", _("Rio de Janeiro fell")
+    # The values are scoring's; the labels are the app's.
+    REPUBLIC = Ending.REPUBLIC.value, _("the Republic was proclaimed")
+    NOBILITY = Ending.NOBILITY.value, _("a noble reached the top of the Nobility track")
+    RIO_OCCUPIED = Ending.RIO_OCCUPIED.value, _("Rio de Janeiro fell")
 
 
 class SessionStatus(models.TextChoices):

@@ -13,7 +13,8 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 from games.models import Game
-from scoring import MagnanimousPlayerScore
+from scoring import MagnanimousPlayerScore, catalog
+from scoring import magnanimous as magnanimous_rules
 from scoring.types import Category
 
 # A Magnanimous score's categories are the fields of its per-player score
@@ -47,8 +48,15 @@ CATEGORY_LABELS: Final[dict[str, str | Promise]] = {
 }
 
 GAME_LABELS: Final[dict[str, str]] = {
-    Game.CONCORDIA: "Concordia",
-    Game.MAGNANIMOUS: "Magnanimous",
+    str(value): label for value, label in Game.choices
+}
+
+# How many players sit at a table of each game (scoring's limits).
+TABLE_SIZES: Final[dict[str, range]] = {
+    Game.CONCORDIA: range(catalog.MIN_PLAYERS, catalog.MAX_PLAYERS + 1),
+    Game.MAGNANIMOUS: range(
+        magnanimous_rules.MIN_PLAYERS, magnanimous_rules.MAX_PLAYERS + 1
+    ),
 }
 
 

@@ -22,6 +22,7 @@ from games.models import (
     TableSession,
 )
 from games.signals import session_changed_send
+from games.vocabulary import TABLE_SIZES
 from portability.common import (
     BAD_PLAY_DATE,
     BAD_SCORE,
@@ -380,7 +381,7 @@ def _read_play(
                 start_player=entry.get("startPlayer") is True,
             )
         )
-    if not 2 <= len(raw_scores) <= 5:
+    if len(raw_scores) not in TABLE_SIZES[Game.CONCORDIA]:
         reader.report(child(path, "playerScores"), PLAYER_COUNT, count=len(raw_scores))
     refs = [score.ref for score in scores]
     for ref in {r for r in refs if refs.count(r) > 1}:
