@@ -11,7 +11,7 @@ from django.urls import reverse
 from clubs import services as clubs_services
 from portability.backup import club_backup_export
 from portability.bgstats import bgstats_import, bgstats_read
-from tests.api.test_portability_exports import BGSTATS
+from tests.portability.test_exports import BGSTATS
 
 HTMX = {"HX-Request": "true"}
 
