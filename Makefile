@@ -28,7 +28,7 @@ help:
 	@echo "make test   - set up and run every check (format, lint, types, migrations, tests)"
 	@echo "make bench  - measure the engine, the live-preview request and the statistics"
 	@echo "make load   - gunicorn on PostgreSQL under load (wrk): the issue #7 targets"
-	@echo "make lint   - ruff format --check, ruff check, mypy"
+	@echo "make lint   - ruff format --check, ruff check, mypy, lint-imports (docs/architecture.md)"
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -57,6 +57,7 @@ lint: install
 	$(BIN)/ruff format --check .
 	$(BIN)/ruff check .
 	$(BIN)/mypy .
+	$(BIN)/lint-imports
 
 migrations-check: install
 	$(BIN)/python manage.py makemigrations --check --dry-run

@@ -11,7 +11,7 @@ from django.contrib.auth.models import User
 from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
 
-from games.models import Role
+from clubs.models import Role
 
 INVITE_LIFETIMES = {
     "1": dt.timedelta(days=1),

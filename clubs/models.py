@@ -1,4 +1,9 @@
-"""Invite links; Club, Membership and Player stay in `games.models`."""
+"""Clubs, their members and players (guests too), and invite links.
+
+Club, Membership and Player keep the tables they were created with in the
+`games` app (`games_club`, ...): moving them here changed only where Django
+looks for them, not a single row (`clubs/migrations/0002_...`).
+"""
 
 from __future__ import annotations
 
@@ -8,11 +13,87 @@ import secrets
 from django.conf import settings
 from django.db import models
 from django.db.models import F, Q
+from django.db.models.functions import Lower
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from games.models import Club
+
+class Role(models.TextChoices):
+    OWNER = "owner", _("Owner")
+    ADMIN = "admin", _("Admin")
+    MEMBER = "member", _("Member")
+
+
+class Club(models.Model):
+    name = models.CharField(_("name"), max_length=100)
+    slug = models.SlugField(_("short name"), max_length=60, unique=True)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        db_table = "games_club"
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("games:club-detail", kwargs={"club_slug": self.slug})
+
+
+class Membership(models.Model):
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="memberships")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships"
+    )
+    role = models.CharField(max_length=10, choices=Role.choices, default=Role.MEMBER)
+    joined_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        db_table = "games_membership"
+        constraints = [
+            models.UniqueConstraint(
+                fields=["club", "user"], name="membership_one_per_user_and_club"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} in {self.club} ({self.role})"
+
+
+class Player(models.Model):
+    """Someone who sits at the table; an account is optional (guests play too)."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="players")
+    name = models.CharField(_("name"), max_length=40)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="players",
+    )
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        db_table = "games_player"
+        ordering = ["name"]
+        constraints = [
+            # Names identify players on a score sheet, so two "Ana"s in one club
+            # would make a sheet ambiguous; the comparison ignores case.
+            models.UniqueConstraint(
+                Lower("name"), "club", name="player_name_unique_in_club"
+            ),
+            models.UniqueConstraint(
+                fields=["club", "user"],
+                condition=Q(user__isnull=False),
+                name="player_one_per_user_and_club",
+            ),
+            models.CheckConstraint(condition=~Q(name=""), name="player_name_not_empty"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
 
 
 def _new_token() -> str:

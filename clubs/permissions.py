@@ -9,7 +9,7 @@ from __future__ import annotations
 from django.contrib.auth.models import AnonymousUser, User
 from django.utils.translation import gettext as _
 
-from games.models import Club, Membership, Role
+from clubs.models import Club, Membership, Role
 
 MANAGER_ROLES = frozenset({Role.OWNER, Role.ADMIN})
 

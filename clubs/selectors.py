@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
-from django.contrib.auth.models import User
+from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Case, Count, IntegerField, QuerySet, Value, When
 
-from clubs.models import Invite
-from games.models import Club, Membership, Player, Role
+from clubs.models import Club, Invite, Membership, Player, Role
 
 # How many invites the invites page lists; older ones are history nobody needs.
 INVITE_LIST_LIMIT = 50
+
+
+def club_qs_visible_to(user: User | AnonymousUser) -> QuerySet[Club]:
+    """Return the clubs ``user`` is a member of (none for an anonymous user)."""
+    if not user.is_authenticated:
+        return Club.objects.none()
+    return Club.objects.filter(memberships__user=user)
 
 
 def membership_list_for_club(club: Club) -> QuerySet[Membership]:

@@ -14,9 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from clubs import permissions
-from clubs.models import Invite, InviteState
-from games import services as games_services
-from games.models import Club, Membership, Player, Role
+from clubs.models import Club, Invite, InviteState, Membership, Player, Role
 
 # Club slugs that a fixed URL already uses ("clubs/new/" creates a club).
 RESERVED_SLUGS = frozenset({"new"})
@@ -41,6 +39,36 @@ class InviteUnusable(ValidationError):
     def __init__(self, state: InviteState) -> None:
         self.state = state
         super().__init__(str(INVITE_STATE_MESSAGES[state]))
+
+
+def club_create(*, name: str, owner: User, slug: str = "") -> Club:
+    """Create a club whose first member is its owner."""
+    club = Club(name=name, slug=slug or slugify(name)[:60])
+    club.full_clean()
+    with transaction.atomic():
+        club.save()
+        Membership.objects.create(club=club, user=owner, role=Role.OWNER)
+    return club
+
+
+def membership_add(*, club: Club, user: User, role: Role = Role.MEMBER) -> Membership:
+    """Make ``user`` a member of ``club`` (idempotent; keeps an existing role)."""
+    membership, _created = Membership.objects.get_or_create(
+        club=club, user=user, defaults={"role": role}
+    )
+    return membership
+
+
+def player_get_or_create(*, club: Club, name: str) -> Player:
+    """Return the club's player of that name (any case), creating a guest if needed."""
+    name = name.strip()
+    existing = club.players.filter(name__iexact=name).first()
+    if existing is not None:
+        return existing
+    player = Player(club=club, name=name)
+    player.full_clean()
+    player.save()
+    return player
 
 
 def account_create(*, username: str, email: str, password: str) -> User:
@@ -68,7 +96,7 @@ def club_found(*, name: str, owner: User) -> Club:
     while slug in taken:
         slug = f"{base}-{suffix}"
         suffix += 1
-    return games_services.club_create(name=name.strip(), slug=slug, owner=owner)
+    return club_create(name=name.strip(), slug=slug, owner=owner)
 
 
 def invite_create(
@@ -112,7 +140,7 @@ def invite_accept(*, invite: Invite, user: User) -> Membership:
     state = locked.state()
     if state != InviteState.ACTIVE:
         raise InviteUnusable(state)
-    membership = games_services.membership_add(club=locked.club, user=user)
+    membership = membership_add(club=locked.club, user=user)
     locked.use_count += 1
     locked.save(update_fields=["use_count"])
     invite.use_count = locked.use_count

@@ -23,7 +23,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseClientRedirect
 
-from clubs import permissions, selectors, services
+from clubs import access, permissions, selectors, services
 from clubs.forms import (
     ClubCreateForm,
     InviteCreateForm,
@@ -32,16 +32,14 @@ from clubs.forms import (
     PlayerEditForm,
     SignUpForm,
 )
-from clubs.models import Invite, InviteState
+from clubs.models import Club, Invite, InviteState, Membership, Role
 from concordia_site.http import AuthedHtmxRequest, HtmxHttpRequest
-from games.models import Club, Membership, Role
-from games.selectors import club_qs_visible_to
 
 
 def _club_for_member(
     request: AuthedHtmxRequest, club_slug: str
 ) -> tuple[Club, Membership]:
-    club = get_object_or_404(club_qs_visible_to(request.user), slug=club_slug)
+    club = access.club_for_member(request.user, club_slug)
     membership = permissions.membership_get(request.user, club)
     if membership is None:  # pragma: no cover - a visible club is one of the user's
         raise Http404

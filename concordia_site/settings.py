@@ -85,6 +85,8 @@ INSTALLED_APPS = [
     "games",
     "clubs",
     "stats",
+    "portability",
+    "api",
 ]
 
 MIDDLEWARE = [
@@ -282,8 +284,8 @@ REST_FRAMEWORK = {
         "anon": os.environ.get("DJANGO_API_THROTTLE_ANON", "60/minute"),
         "user": os.environ.get("DJANGO_API_THROTTLE_USER", "1200/minute"),
     },
-    "DEFAULT_SCHEMA_CLASS": "games.api_schema.ApiAutoSchema",
-    "EXCEPTION_HANDLER": "games.api.api_exception_handler",
+    "DEFAULT_SCHEMA_CLASS": "api.schema.ApiAutoSchema",
+    "EXCEPTION_HANDLER": "api.base.api_exception_handler",
 }
 
 SPECTACULAR_SETTINGS = {

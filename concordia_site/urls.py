@@ -5,6 +5,8 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from concordia_site import views
+from games import urls as games_urls
+from portability import urls as portability_urls
 
 # A request that finds the database unreachable gets a 503 "try again" page.
 handler500 = "concordia_site.errors.server_error"
@@ -12,7 +14,7 @@ handler500 = "concordia_site.errors.server_error"
 urlpatterns = [
     path("healthz", views.healthz, name="healthz"),
     path("admin/", admin.site.urls),
-    path("api/v1/", include("games.api_urls")),
+    path("api/v1/", include("api.urls")),
     path(
         "accounts/login/",
         auth_views.LoginView.as_view(redirect_authenticated_user=True),
@@ -24,5 +26,12 @@ urlpatterns = [
     # Before games.urls, whose "clubs/<slug>/" would otherwise take "clubs/new/".
     path("", include("clubs.urls")),
     path("clubs/<slug:club_slug>/stats/", include("stats.urls")),
-    path("", include("games.urls")),
+    # The games pages and the club's backup page share the namespace "games"
+    # (the names templates and clients reverse), each room keeping its own list.
+    path(
+        "",
+        include(
+            ([*portability_urls.urlpatterns, *games_urls.urlpatterns], "games"),
+        ),
+    ),
 ]

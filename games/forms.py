@@ -11,12 +11,12 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django_stubs_ext import StrPromise
 
-from games.magnanimous_services import MAGNANIMOUS_COLOURS
+from clubs.models import Player
+from games.magnanimous.services import MAGNANIMOUS_COLOURS
 from games.models import (
     Colour,
     ConcordiaMap,
     Game,
-    Player,
     Seat,
     played_on_range,
     validate_played_on,

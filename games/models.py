@@ -7,13 +7,14 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import F, Q
 from django.db.models.expressions import CombinedExpression
-from django.db.models.functions import Lower
 from django.db.models.lookups import LessThanOrEqual
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext_lazy as _
 
+from clubs.models import Club, Player
+from scoring.magnanimous import MagnanimousEnding as Ending
 from scoring.types import God, Good, MapName, Specialist
 
 
@@ -27,86 +28,12 @@ class ConcordiaMap(models.TextChoices):
     ITALIA = MapName.ITALIA.value, "Italia"
 
 
-class Role(models.TextChoices):
-    OWNER = "owner", _("Owner")
-    ADMIN = "admin", _("Admin")
-    MEMBER = "member", _("Member")
-
-
 class Colour(models.TextChoices):
     RED = "red", _("red")
     BLUE = "blue", _("blue")
     GREEN = "green", _("green")
     YELLOW = "yellow", _("yellow")
     BLACK = "black", _("black")
-
-
-class Club(models.Model):
-    name = models.CharField(_("name"), max_length=100)
-    slug = models.SlugField(_("short name"), max_length=60, unique=True)
-    created_at = models.DateTimeField(default=timezone.now)
-
-    class Meta:
-        ordering = ["name"]
-
-    def __str__(self) -> str:
-        return self.name
-
-    def get_absolute_url(self) -> str:
-        return reverse("games:club-detail", kwargs={"club_slug": self.slug})
-
-
-class Membership(models.Model):
-    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="memberships")
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships"
-    )
-    role = models.CharField(max_length=10, choices=Role.choices, default=Role.MEMBER)
-    joined_at = models.DateTimeField(default=timezone.now)
-
-    class Meta:
-        constraints = [
-            models.UniqueConstraint(
-                fields=["club", "user"], name="membership_one_per_user_and_club"
-            ),
-        ]
-
-    def __str__(self) -> str:
-        return f"{self.user} in {self.club} ({self.role})"
-
-
-class Player(models.Model):
-    """Someone who sits at the table; an account is optional (guests play too)."""
-
-    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="players")
-    name = models.CharField(_("name"), max_length=40)
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.SET_NULL,
-        null=True,
-        blank=True,
-        related_name="players",
-    )
-    created_at = models.DateTimeField(default=timezone.now)
-
-    class Meta:
-        ordering = ["name"]
-        constraints = [
-            # Names identify players on a score sheet, so two "Ana"s in one club
-            # would make a sheet ambiguous; the comparison ignores case.
-            models.UniqueConstraint(
-                Lower("name"), "club", name="player_name_unique_in_club"
-            ),
-            models.UniqueConstraint(
-                fields=["club", "user"],
-                condition=Q(user__isnull=False),
-                name="player_one_per_user_and_club",
-            ),
-            models.CheckConstraint(condition=~Q(name=""), name="player_name_not_empty"),
-        ]
-
-    def __str__(self) -> str:
-        return self.name
 
 
 class EntryMode(models.TextChoices):
@@ -117,9 +44,10 @@ class EntryMode(models.TextChoices):
 
 
 class MagnanimousEnding(models.TextChoices):
-    REPUBLIC = "republic", _("the Republic was proclaimed")
-    NOBILITY = "nobility", _("a noble reached the top of the Nobility track")
-    RIO_OCCUPIED = "rio_occupied", _("Rio de Janeiro fell")
+    # The values are scoring's; the labels are the app's.
+    REPUBLIC = Ending.REPUBLIC.value, _("the Republic was proclaimed")
+    NOBILITY = Ending.NOBILITY.value, _("a noble reached the top of the Nobility track")
+    RIO_OCCUPIED = Ending.RIO_OCCUPIED.value, _("Rio de Janeiro fell")
 
 
 class SessionStatus(models.TextChoices):

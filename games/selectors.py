@@ -5,23 +5,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from operator import attrgetter
 
-from django.contrib.auth.models import AnonymousUser, User
+from django.contrib.auth.models import User
 from django.db.models import Model, Prefetch, QuerySet
 
-from games.models import Club, Player, Seat, SeatResult, TableSession
-
-
-def club_qs_visible_to(user: User | AnonymousUser) -> QuerySet[Club]:
-    """Return the clubs ``user`` is a member of (none for an anonymous user)."""
-    if not user.is_authenticated:
-        return Club.objects.none()
-    return Club.objects.filter(memberships__user=user)
+from clubs.models import Club, Player
+from games.models import Seat, SeatResult, TableSession
 
 
 def session_qs_visible_to(*, user: User, club: Club) -> QuerySet[TableSession]:
     """Return the games of ``club`` that ``user`` may see and change.
 
-    Expects ``club`` itself to come from `club_qs_visible_to`; filtering by the
+    Expects ``club`` itself to come from `clubs.selectors.club_qs_visible_to`; filtering by the
     membership again keeps a swapped club id from leaking another club's games.
     """
     return TableSession.objects.filter(club=club, club__memberships__user=user)

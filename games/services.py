@@ -10,25 +10,22 @@ from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, models, transaction
 from django.utils import timezone
-from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
+from clubs import services as clubs_services
+from clubs.models import Club, Player
 from games import adapters
 from games.models import (
-    Club,
     ConcordiaPosition,
     Game,
-    Membership,
-    Player,
-    Role,
     Seat,
     SeatResult,
     SessionStatus,
     TableSession,
 )
+from games.signals import session_changed_send
 from scoring import score_sheet, validate_sheet
 from scoring.types import Problem, ScoreSheet, SheetResult, Specialist
-from stats.dispatch import stats_change_record
 
 
 class SheetRejected(ValidationError):
@@ -55,36 +52,6 @@ class SheetEvaluation:
 
     result: SheetResult
     problems: tuple[Problem, ...]
-
-
-def club_create(*, name: str, owner: User, slug: str = "") -> Club:
-    """Create a club whose first member is its owner."""
-    club = Club(name=name, slug=slug or slugify(name)[:60])
-    club.full_clean()
-    with transaction.atomic():
-        club.save()
-        Membership.objects.create(club=club, user=owner, role=Role.OWNER)
-    return club
-
-
-def membership_add(*, club: Club, user: User, role: Role = Role.MEMBER) -> Membership:
-    """Make ``user`` a member of ``club`` (idempotent; keeps an existing role)."""
-    membership, _created = Membership.objects.get_or_create(
-        club=club, user=user, defaults={"role": role}
-    )
-    return membership
-
-
-def player_get_or_create(*, club: Club, name: str) -> Player:
-    """Return the club's player of that name (any case), creating a guest if needed."""
-    name = name.strip()
-    existing = club.players.filter(name__iexact=name).first()
-    if existing is not None:
-        return existing
-    player = Player(club=club, name=name)
-    player.full_clean()
-    player.save()
-    return player
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -149,7 +116,9 @@ def session_create(
     for order, seat_input in enumerate(seats):
         player = seat_input.player
         if player is None:
-            player = player_get_or_create(club=club, name=seat_input.new_name)
+            player = clubs_services.player_get_or_create(
+                club=club, name=seat_input.new_name
+            )
         elif player.club_id != club.pk:
             raise ValidationError(_("That player belongs to another club."))
         Seat.objects.create(
@@ -205,7 +174,7 @@ def session_finish_at_version(
         raise VersionConflict(current_version=current)
     for name, value in values.items():
         setattr(session, name, value)
-    stats_change_record(session=session, player_ids=[seat.player_id for seat in seats])
+    session_changed_send(session=session, player_ids=[seat.player_id for seat in seats])
     return seats
 
 
@@ -328,7 +297,7 @@ def session_details_update(
     session.updated_at = timezone.now()
     session.full_clean()
     session.save(update_fields=["played_at", "place", "notes", "updated_at"])
-    stats_change_record(session=session, previous_played_at=previous_played_at)
+    session_changed_send(session=session, previous_played_at=previous_played_at)
     return session
 
 
@@ -336,5 +305,5 @@ def session_details_update(
 def session_delete(*, session: TableSession) -> None:
     """Delete a game with its seats, positions and results."""
     # Before the delete: the seats say whose statistics change.
-    stats_change_record(session=session)
+    session_changed_send(session=session)
     session.delete()

@@ -3,14 +3,12 @@ from __future__ import annotations
 from django.urls import path
 
 from games import views
-from games.board_urls import urlpatterns as board_urlpatterns
-from games.portability_urls import urlpatterns as portability_urlpatterns
+from games.concordia.urls import urlpatterns as board_urlpatterns
 
 app_name = "games"
 
 urlpatterns = [
     *board_urlpatterns,
-    *portability_urlpatterns,
     path("", views.home, name="home"),
     path("clubs/<slug:club_slug>/", views.club_detail, name="club-detail"),
     path(

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -17,15 +17,12 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseClientRedirect
 
+from clubs import access
+from clubs.models import Club
+from clubs.selectors import club_qs_visible_to
 from concordia_site.http import AuthedHtmxRequest
-from games import (
-    adapters,
-    magnanimous_services,
-    magnanimous_views,
-    selectors,
-    services,
-)
-from games.explain import CATEGORY_LABELS, category_why, tie_sentence
+from games import adapters, selectors, services
+from games.concordia.explain import category_why, tie_sentence
 from games.forms import (
     GOD_LABELS,
     GOOD_LABELS,
@@ -35,19 +32,22 @@ from games.forms import (
     SessionCreateForm,
     SessionDetailsForm,
 )
-from games.models import Club, EntryMode, Game, Seat, TableSession
+from games.magnanimous import services as magnanimous_services
+from games.magnanimous import views as magnanimous_views
+from games.models import EntryMode, Game, Seat, TableSession
 from games.sheet_views import (
     sheet_conflict_context,
     sheet_saved_response,
     strip_cells,
 )
+from games.vocabulary import CATEGORY_LABELS
 from scoring.catalog import max_cards_per_player
 from scoring.maps import MAPS
 from scoring.types import Category, Good, PlayerScore, SheetResult, Tie
 
 
 def _club(request: AuthedHtmxRequest, club_slug: str) -> Club:
-    return get_object_or_404(selectors.club_qs_visible_to(request.user), slug=club_slug)
+    return access.club_for_member(request.user, club_slug)
 
 
 def _session(
@@ -86,7 +86,7 @@ def _session_with_seats(
 @require_GET
 @login_required
 def home(request: AuthedHtmxRequest) -> HttpResponse:
-    clubs = list(selectors.club_qs_visible_to(request.user))
+    clubs = list(club_qs_visible_to(request.user))
     if len(clubs) == 1:
         return redirect(clubs[0])
     return render(request, "games/home.html", {"clubs": clubs})

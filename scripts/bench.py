@@ -162,12 +162,13 @@ def bench_preview() -> tuple[float, float, int]:
     from django.test import Client
     from django.urls import reverse
 
+    from clubs import services as clubs_services
     from games import services
-    from tests.conftest import sheet_post_data
+    from tests.sheets import sheet_post_data
 
     call_command("migrate", verbosity=0)
     user = User.objects.create_user("bench", password="bench-password-123")
-    club = services.club_create(name="Bench", slug="bench", owner=user)
+    club = clubs_services.club_create(name="Bench", slug="bench", owner=user)
     sheet = _five_player_sheet()
     import datetime as dt
 

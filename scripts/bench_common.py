@@ -151,15 +151,16 @@ def generate(*, games: int, players: int) -> tuple[int, int]:
     """
     from django.contrib.auth.models import User
 
-    from games import services
-    from games.models import Player, Seat, SeatResult, SessionStatus, TableSession
+    from clubs import services as clubs_services
+    from clubs.models import Player
+    from games.models import Seat, SeatResult, SessionStatus, TableSession
     from scoring.types import MapName
 
     maps = [name.value for name in MapName]
 
     rng = random.Random(4)
     user = User.objects.create_user("bench", password="bench-password-123")
-    club = services.club_create(name="Bench", slug="bench", owner=user)
+    club = clubs_services.club_create(name="Bench", slug="bench", owner=user)
     people = Player.objects.bulk_create(
         [Player(club=club, name=f"Player {i:04d}") for i in range(players)]
     )

@@ -152,7 +152,8 @@ def _save_game(club_id: int, played_at: dt.datetime, rng: random.Random) -> None
     """Store a finished game as the scoring service does, and record its change."""
     from django.db import transaction
 
-    from games.models import Player, Seat, SeatResult, SessionStatus, TableSession
+    from clubs.models import Player
+    from games.models import Seat, SeatResult, SessionStatus, TableSession
     from stats.dispatch import stats_change_record
 
     ids = list(Player.objects.filter(club_id=club_id).values_list("pk", flat=True))

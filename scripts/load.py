@@ -235,20 +235,22 @@ def _load_club(*, drafts: int) -> LoadClub:
     """
     from django.contrib.auth.models import User
 
+    from clubs import services as clubs_services
+    from clubs.models import Club, Player
     from games import services
-    from games.models import Club, Player, Seat, SessionStatus, TableSession
+    from games.models import Seat, SessionStatus, TableSession
     from stats.services import stats_rebuild
-    from tests.conftest import example_sheet
+    from tests.sheets import example_sheet
 
     user = User.objects.get(username=BOARD_USER)
     club = Club.objects.filter(slug="load").first()
     if club is None:
-        club = services.club_create(name="Load", slug="load", owner=user)
+        club = clubs_services.club_create(name="Load", slug="load", owner=user)
     for name in MEMBERS:
         member = User.objects.filter(username=name).first()
         if member is None:
             member = User.objects.create_user(name)
-        services.membership_add(club=club, user=member)
+        clubs_services.membership_add(club=club, user=member)
     TableSession.objects.filter(club=club).delete()
 
     sheet = example_sheet(SHEET)
@@ -307,7 +309,7 @@ def _sheet_form(*, draft: int, token: str) -> dict[str, Any]:
     form fits them all: only the path changes from save to save.
     """
     from games.models import Seat
-    from tests.conftest import example_sheet, sheet_post_data
+    from tests.sheets import example_sheet, sheet_post_data
 
     seats = list(Seat.objects.filter(session_id=draft).order_by("seat_order"))
     data = sheet_post_data(example_sheet(SHEET), seats, version=1)

@@ -8,3 +8,13 @@ class StatsConfig(AppConfig):
     name = "stats"
     verbose_name = _("Statistics")
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        # `games` announces a changed game; the statistics record it here, in
+        # the game's own transaction (`stats.dispatch`).
+        from games.signals import session_changed
+        from stats.dispatch import session_changed_receive
+
+        session_changed.connect(
+            session_changed_receive, dispatch_uid="stats-session-changed"
+        )

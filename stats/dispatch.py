@@ -1,7 +1,8 @@
 """What saving, editing or deleting a finished game sets off: a stats refresh.
 
-`games.services` calls `stats_change_record` inside the transaction that
-changes the game. The `StatsChange` row commits (or rolls back) with the game,
+`games` sends `games.signals.session_changed` inside the transaction that
+changes the game, and `session_changed_receive` (connected in `stats.apps`)
+calls `stats_change_record`. The `StatsChange` row commits (or rolls back) with the game,
 so a committed change is never forgotten; the task only says "look now". If the
 broker cannot take the task, the save still succeeds: the change stays pending,
 the page says so, and the next refresh of that club×game applies it: beat's
@@ -61,6 +62,20 @@ def stats_change_record(
     )
     transaction.on_commit(partial(_enqueue_refresh, session.club_id, session.game))
     return change
+
+
+def session_changed_receive(
+    sender: object,
+    *,
+    session: TableSession,
+    previous_played_at: dt.datetime | None = None,
+    player_ids: Sequence[int] | None = None,
+    **kwargs: object,
+) -> None:
+    """Record the change `games.signals.session_changed` announces."""
+    stats_change_record(
+        session=session, previous_played_at=previous_played_at, player_ids=player_ids
+    )
 
 
 def _enqueue_refresh(club_id: int, game: str) -> None:

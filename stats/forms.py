@@ -12,13 +12,10 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from games.models import ConcordiaMap, Game
+from games.vocabulary import TABLE_SIZES
 from stats.selectors import DEFAULT_ORDER, LeaderboardFilters, leaderboard_orders
 
 _MONTH = re.compile(r"^(\d{4})-(\d{1,2})$")
-TABLE_SIZES: dict[str, range] = {
-    Game.CONCORDIA: range(2, 6),
-    Game.MAGNANIMOUS: range(2, 5),
-}
 
 
 class MonthField(forms.CharField):
@@ -68,7 +65,10 @@ class LeaderboardFilterForm(forms.Form):
         self.fields["map"].choices = [("", _("Any map")), *ConcordiaMap.choices]  # type: ignore[attr-defined]
         self.fields["players"].choices = [  # type: ignore[attr-defined]
             ("", _("Any number")),
-            *((str(n), str(n)) for n in TABLE_SIZES.get(game, range(2, 6))),
+            *(
+                (str(n), str(n))
+                for n in TABLE_SIZES.get(game, TABLE_SIZES[Game.CONCORDIA])
+            ),
         ]
         self.fields["order"].choices = [  # type: ignore[attr-defined]
             (f"{sign}{column}", column)

@@ -12,7 +12,8 @@ from django.db import models
 from django.db.models import Q
 from django.utils import timezone
 
-from games.models import Club, Game, Player, TableSession
+from clubs.models import Club, Player
+from games.models import Game, TableSession
 from stats.aggregate import ANY_TABLE
 
 

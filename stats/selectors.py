@@ -1,7 +1,7 @@
 """Reads of the statistics: always from the aggregate tables, never from the games.
 
 Each function's query count is fixed, whatever the size of the club's history.
-The club passed in must come from `games.selectors.club_qs_visible_to`.
+The club passed in must come from `clubs.selectors.club_qs_visible_to`.
 """
 
 from __future__ import annotations
@@ -32,7 +32,9 @@ from django.db.models.functions import Cast, Lower
 from django.utils import timezone
 from django.utils.functional import Promise
 
-from games.models import Club, ConcordiaMap, Player, SessionStatus, TableSession
+from clubs.models import Club, Player
+from games.models import ConcordiaMap, SessionStatus, TableSession
+from games.vocabulary import CATEGORIES, category_label
 from stats.aggregate import ANY_TABLE, PROVISIONAL_GAMES, SCORE_BIN, month_of
 from stats.models import (
     GameBucket,
@@ -43,7 +45,6 @@ from stats.models import (
     StatsChange,
     StatsState,
 )
-from stats.vocabulary import CATEGORIES, category_label
 
 PAGE_SIZE: Final = 50
 LEADERBOARD_CACHE_SECONDS: Final = 600

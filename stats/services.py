@@ -32,7 +32,9 @@ from django.db.models import (
 from django.db.models.functions import RowNumber
 from django.utils import timezone
 
-from games.models import Club, Seat, SeatResult, SessionStatus
+from clubs.models import Club
+from games.models import Seat, SeatResult, SessionStatus
+from games.vocabulary import CATEGORIES
 from stats.aggregate import (
     GameBuckets,
     GameRow,
@@ -54,7 +56,6 @@ from stats.models import (
     StatsChange,
     StatsState,
 )
-from stats.vocabulary import CATEGORIES
 
 # Rows read per round trip when streaming a whole history.
 CHUNK = 5000

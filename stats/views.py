@@ -15,13 +15,14 @@ from django.views.decorators.http import require_GET
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import trigger_client_event
 
+from clubs.models import Club
+from clubs.selectors import club_qs_visible_to
 from concordia_site.http import AuthedHtmxRequest
-from games.models import Club, Game
-from games.selectors import club_qs_visible_to
+from games.models import Game
+from games.vocabulary import GAME_LABELS, category_label
 from stats import selectors
 from stats.forms import LeaderboardFilterForm
 from stats.selectors import Leaderboard
-from stats.vocabulary import GAME_LABELS, category_label
 
 # The event that tells an open leaderboard to fetch its table again.
 REFRESHED_EVENT = "stats-refreshed"

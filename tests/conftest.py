@@ -7,35 +7,42 @@
 
 from __future__ import annotations
 
-import dataclasses
 import datetime as dt
-import json
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from django.contrib.auth.models import User
 from django.core.cache import caches
 from hypothesis import settings as hypothesis_settings
 
+from clubs import services as clubs_services
+from clubs.models import Club
 from games import services
-from games.models import Club, Seat, TableSession
-from scoring import parse_concordia
-from scoring.types import ScoreSheet, Specialist
+from games.models import TableSession
+from scoring.types import ScoreSheet
+
+# The helpers test modules used to import from here live in tests/sheets.py and
+# tests/factories.py; the names stay importable from here too.
+from tests.factories import PASSWORD, UserFactory
+from tests.sheets import (
+    EXAMPLES,
+    example_document,
+    example_sheet,
+    sheet_post_data,
+    swapped_hands,
+)
+
+__all__ = [
+    "EXAMPLES",
+    "PASSWORD",
+    "example_document",
+    "example_sheet",
+    "sheet_post_data",
+    "swapped_hands",
+]
 
 hypothesis_settings.register_profile("ci", deadline=None, max_examples=100)
 hypothesis_settings.load_profile("ci")
-
-EXAMPLES = Path(__file__).parent / "scoring" / "data"
-PASSWORD = "correct-horse-battery"
-
-
-def example_document(name: str) -> object:
-    return json.loads((EXAMPLES / f"{name}.json").read_text(encoding="utf-8"))
-
-
-def example_sheet(name: str) -> ScoreSheet:
-    return parse_concordia(example_document(name))
 
 
 @pytest.fixture(autouse=True)
@@ -69,29 +76,29 @@ def _empty_cache() -> Iterator[None]:
 
 @pytest.fixture
 def alice(db: None) -> User:
-    return User.objects.create_user("alice", password=PASSWORD)
+    return UserFactory.create(username="alice")
 
 
 @pytest.fixture
 def bob(db: None) -> User:
-    return User.objects.create_user("bob", password=PASSWORD)
+    return UserFactory.create(username="bob")
 
 
 @pytest.fixture
 def charlie(db: None) -> User:
-    return User.objects.create_user("charlie", password=PASSWORD)
+    return UserFactory.create(username="charlie")
 
 
 @pytest.fixture
 def club(alice: User, bob: User) -> Club:
-    club = services.club_create(name="Lisboa", slug="lisboa", owner=alice)
-    services.membership_add(club=club, user=bob)
+    club = clubs_services.club_create(name="Lisboa", slug="lisboa", owner=alice)
+    clubs_services.membership_add(club=club, user=bob)
     return club
 
 
 @pytest.fixture
 def other_club(charlie: User) -> Club:
-    return services.club_create(name="Porto", slug="porto", owner=charlie)
+    return clubs_services.club_create(name="Porto", slug="porto", owner=charlie)
 
 
 @pytest.fixture
@@ -119,50 +126,3 @@ def finished_session(
     services.concordia_sheet_record(session=draft_session, sheet=rulebook_sheet)
     draft_session.refresh_from_db()
     return draft_session
-
-
-def swapped_hands(sheet: ScoreSheet) -> ScoreSheet:
-    """Move the rulebook game's Concordia card, Praefectus Magnus and specialists.
-
-    Ana gets the Praefectus and the Mason, Caio the card and the Farmer.
-    """
-    ana, bruno, caio = sheet.players
-    return dataclasses.replace(
-        sheet,
-        players=(
-            dataclasses.replace(
-                ana, specialists=(Specialist.MASON,), concordia_card=False
-            ),
-            bruno,
-            dataclasses.replace(
-                caio, specialists=(Specialist.FARMER,), concordia_card=True
-            ),
-        ),
-        praefectus_magnus="Ana",
-    )
-
-
-def sheet_post_data(
-    sheet: ScoreSheet, seats: list[Seat], *, version: int | None = None
-) -> dict[str, object]:
-    """Return the POST body the score entry page sends for ``sheet``."""
-    data: dict[str, object] = {"map": sheet.map.value}
-    if version is not None:
-        data["version"] = version
-    for seat, board in zip(seats, sheet.players, strict=True):
-        prefix = f"s{seat.seat_order}-"
-        data[prefix + "sestertii"] = board.sestertii
-        data[prefix + "colonists_on_board"] = board.colonists_on_board
-        data[prefix + "provinces"] = board.provinces
-        for good, count in board.storehouse.items():
-            data[f"{prefix}storehouse_{good.value}"] = count
-        for good, count in board.houses.items():
-            data[f"{prefix}houses_{good.value}"] = count
-        for god, count in board.cards.items():
-            data[f"{prefix}cards_{god.value}"] = count
-        data[prefix + "specialists"] = [s.value for s in board.specialists]
-        if board.concordia_card:
-            data["concordia_card"] = seat.seat_order
-        if board.name == sheet.praefectus_magnus:
-            data["praefectus_magnus"] = seat.seat_order
-    return data

@@ -7,8 +7,8 @@ import pytest
 from django.contrib.auth.models import User
 from rest_framework.test import APIClient
 
-from games import services
-from games.models import Club, Role
+from clubs import services as clubs_services
+from clubs.models import Club, Role
 
 ROLES = ["anonymous", "outsider", "member", "admin", "owner"]
 
@@ -21,7 +21,7 @@ def api_client() -> APIClient:
 @pytest.fixture
 def dora(club: Club) -> User:
     user = User.objects.create_user("dora", password="x")
-    services.membership_add(club=club, user=user, role=Role.ADMIN)
+    clubs_services.membership_add(club=club, user=user, role=Role.ADMIN)
     return user
 
 

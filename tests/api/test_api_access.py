@@ -106,7 +106,7 @@ def test_a_member_cannot_reach_another_clubs_game_by_guessing_its_id(
 
 
 def test_a_token_is_exchanged_for_a_user_name_and_password(api_client, alice):
-    from tests.conftest import PASSWORD
+    from tests.factories import PASSWORD
 
     response = api_client.post(
         "/api/v1/auth/token/", {"username": "alice", "password": PASSWORD}

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from tests.conftest import EXAMPLES
+from tests.sheets import EXAMPLES
 
 URL = "/api/v1/score-sheet/"
 VALID = [

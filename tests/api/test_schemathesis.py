@@ -24,8 +24,9 @@ from schemathesis.specs.openapi.checks import (
     status_code_conformance,
 )
 
+from clubs.models import Club
 from concordia_site.wsgi import application
-from games.models import Club, TableSession
+from games.models import TableSession
 
 schema = schemathesis.openapi.from_wsgi("/api/v1/schema/", application)
 

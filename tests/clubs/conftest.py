@@ -9,9 +9,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 
 from clubs import services
-from clubs.models import Invite
-from games import services as games_services
-from games.models import Club, Membership, Role
+from clubs.models import Club, Invite, Membership, Role
 
 
 @pytest.fixture(autouse=True)
@@ -24,7 +22,7 @@ def _fast_password_hashing(settings):
 @pytest.fixture
 def dora(club: Club) -> User:
     user = User.objects.create_user("dora", email="dora@example.org", password="x")
-    games_services.membership_add(club=club, user=user, role=Role.ADMIN)
+    services.membership_add(club=club, user=user, role=Role.ADMIN)
     return user
 
 

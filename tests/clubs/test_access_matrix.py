@@ -19,8 +19,8 @@ import pytest
 from django.contrib.auth.models import User
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
-from clubs.models import Invite
-from games.models import Membership, Player, TableSession
+from clubs.models import Invite, Membership, Player
+from games.models import TableSession
 
 MEMBER = "member"
 ADMIN = "admin"

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import pytest
 
+from clubs.models import Membership, Role
 from clubs.permissions import (
     can_manage,
     removal_problem,
     role_change_problem,
     roles_assignable,
 )
-from games.models import Membership, Role
 
 OWNER, ADMIN, MEMBER = Role.OWNER, Role.ADMIN, Role.MEMBER
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 from django.contrib.auth.models import User
 
 from clubs import services
-from games.models import Membership, Role
+from clubs.models import Membership, Role
 
 
 def test_founding_a_club_makes_its_creator_the_owner(charlie):

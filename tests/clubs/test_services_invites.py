@@ -7,8 +7,7 @@ import time_machine
 from django.contrib.auth.models import User
 
 from clubs import services
-from clubs.models import Invite, InviteState
-from games.models import Membership, Role
+from clubs.models import Invite, InviteState, Membership, Role
 
 START = dt.datetime(2026, 11, 20, 12, tzinfo=dt.UTC)
 

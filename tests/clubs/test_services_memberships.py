@@ -4,7 +4,7 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from clubs import services
-from games.models import Membership, Player, Role
+from clubs.models import Membership, Player, Role
 
 
 def _role(membership: Membership) -> str:

@@ -4,7 +4,7 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from clubs import services
-from games.models import Player
+from clubs.models import Player
 
 
 def test_adding_a_guest_player(club):

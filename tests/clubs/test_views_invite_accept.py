@@ -7,8 +7,7 @@ from django.contrib.auth.models import User
 from django.urls import reverse
 
 from clubs import services
-from clubs.models import Invite
-from games.models import Membership, Role
+from clubs.models import Invite, Membership, Role
 from tests.clubs.conftest import HTMX, signed_in
 
 START = dt.datetime(2026, 11, 20, 12, tzinfo=dt.UTC)

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from django.urls import reverse
 
-from games.models import Membership, Role
+from clubs.models import Membership, Role
 from tests.clubs.conftest import HTMX, signed_in
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import reverse
 
-from games import services as games_services
+from clubs import services as clubs_services
 from tests.clubs.conftest import signed_in
 
 
@@ -26,7 +26,7 @@ def test_someone_without_a_club_is_offered_to_create_one(client, charlie):
 
 
 def test_a_member_of_several_clubs_can_create_another(client, club, other_club, alice):
-    games_services.membership_add(club=other_club, user=alice)
+    clubs_services.membership_add(club=other_club, user=alice)
     html = signed_in(client, alice).get(reverse("games:home")).content.decode()
     assert f'href="{reverse("clubs:club-create")}"' in html
 

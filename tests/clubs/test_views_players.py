@@ -3,7 +3,7 @@ from __future__ import annotations
 from django.urls import reverse
 
 from clubs import services
-from games.models import Player
+from clubs.models import Player
 from tests.clubs.conftest import HTMX, signed_in
 
 

@@ -11,9 +11,10 @@ import pytest
 from django.contrib.auth.models import User
 from playwright.sync_api import Page
 
+from clubs import services as clubs_services
 from games import services
-from tests.conftest import PASSWORD
 from tests.e2e.conftest import ARTIFACTS
+from tests.factories import PASSWORD
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -44,7 +45,7 @@ def _tap(page: Page, city: str, expected: list[str]) -> None:
 
 def test_record_city_goods_and_houses_by_tapping_and_see_the_score(live_server, phone):
     alice = User.objects.create_user("alice", password=PASSWORD)
-    club = services.club_create(name="Lisboa", slug="lisboa", owner=alice)
+    club = clubs_services.club_create(name="Lisboa", slug="lisboa", owner=alice)
     session = services.session_create(
         club=club,
         created_by=alice,

@@ -10,7 +10,9 @@ import pytest
 from django.contrib.auth.models import User
 from playwright.sync_api import Page, Response, ViewportSize, expect
 
-from games import board_services, services
+from clubs import services as clubs_services
+from games import services
+from games.concordia import services as board_services
 from games.models import EntryMode, SeatHouse, SessionCity, TableSession
 from tests.conftest import PASSWORD
 from tests.e2e.conftest import ARTIFACTS
@@ -26,7 +28,7 @@ _WHERE = """[window.scrollY, document.getElementById('map-scroll').scrollLeft,
 
 def _game(goods: bool) -> TableSession:
     alice = User.objects.create_user("alice", password=PASSWORD)
-    club = services.club_create(name="Lisboa", slug="lisboa", owner=alice)
+    club = clubs_services.club_create(name="Lisboa", slug="lisboa", owner=alice)
     session = services.session_create(
         club=club,
         created_by=alice,

@@ -6,9 +6,9 @@ import pytest
 from django.contrib.auth.models import User
 from playwright.sync_api import expect
 
-from games import services
-from tests.conftest import PASSWORD
+from clubs import services as clubs_services
 from tests.e2e.conftest import ARTIFACTS
+from tests.factories import PASSWORD
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -45,7 +45,7 @@ PLAYERS = {
 
 def test_enter_a_magnanimous_game_on_a_small_phone(live_server, phone):
     alice = User.objects.create_user("alice", password=PASSWORD)
-    services.club_create(name="Lisboa", slug="lisboa", owner=alice)
+    clubs_services.club_create(name="Lisboa", slug="lisboa", owner=alice)
     page = phone
     page.set_viewport_size({"width": 360, "height": 740})
 

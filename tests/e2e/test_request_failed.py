@@ -8,9 +8,10 @@ import pytest
 from django.contrib.auth.models import User
 from playwright.sync_api import Route, expect
 
+from clubs import services as clubs_services
 from games import services
-from tests.conftest import PASSWORD
 from tests.e2e.conftest import ARTIFACTS
+from tests.factories import PASSWORD
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -19,7 +20,7 @@ def test_a_preview_the_server_cannot_answer_is_reported_and_nothing_typed_is_los
     live_server, phone
 ):
     alice = User.objects.create_user("alice", password=PASSWORD)
-    club = services.club_create(name="Lisboa", slug="lisboa", owner=alice)
+    club = clubs_services.club_create(name="Lisboa", slug="lisboa", owner=alice)
     session = services.session_create(
         club=club,
         created_by=alice,

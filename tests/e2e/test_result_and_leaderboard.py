@@ -15,8 +15,10 @@ from typing import TYPE_CHECKING
 import pytest
 from django.contrib.auth.models import User
 
+from clubs import services as clubs_services
+from clubs.models import Club
 from games import services
-from games.models import Club, Game, TableSession
+from games.models import Game, TableSession
 from scoring.types import ScoreSheet
 from stats import services as stats_services
 from tests.conftest import PASSWORD, example_sheet
@@ -47,7 +49,7 @@ def _record(club: Club, alice: User, sheet: ScoreSheet, day: int) -> TableSessio
 @pytest.fixture
 def games() -> dict[str, TableSession]:
     alice = User.objects.create_user("alice", password=PASSWORD)
-    club = services.club_create(name="Lisboa", slug="lisboa", owner=alice)
+    club = clubs_services.club_create(name="Lisboa", slug="lisboa", owner=alice)
     rulebook = example_sheet("concordia-rulebook")
     ana, bruno, caio = rulebook.players
     long = dataclasses.replace(

@@ -6,9 +6,9 @@ import pytest
 from django.contrib.auth.models import User
 from playwright.sync_api import expect
 
-from games import services
-from tests.conftest import PASSWORD
+from clubs import services as clubs_services
 from tests.e2e.conftest import ARTIFACTS
+from tests.factories import PASSWORD
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -59,7 +59,7 @@ CAIO = {
 
 def test_enter_a_finished_game_and_see_the_result(live_server, phone):
     alice = User.objects.create_user("alice", password=PASSWORD)
-    services.club_create(name="Lisboa", slug="lisboa", owner=alice)
+    clubs_services.club_create(name="Lisboa", slug="lisboa", owner=alice)
     page = phone
 
     login = page.goto(f"{live_server.url}/accounts/login/")

@@ -18,6 +18,7 @@ import pytest
 from django.contrib.auth.models import User
 from playwright.sync_api import Locator, Page, ViewportSize, expect
 
+from clubs import services as clubs_services
 from games import services
 from games.models import SeatResult, TableSession
 from scoring.catalog import STARTING_HAND
@@ -85,7 +86,7 @@ def test_a_four_player_final_score_in_40_taps_and_60_keys(live_server, phone):
     expected = score_sheet(parse_concordia(document))
     players = document["players"]
     alice = User.objects.create_user("alice", password=PASSWORD)
-    services.club_create(name="Lisboa", slug="lisboa", owner=alice)
+    clubs_services.club_create(name="Lisboa", slug="lisboa", owner=alice)
     page = phone
     page.set_viewport_size(SCREEN)
     _sign_in_and_seat(page, live_server.url, [p["name"] for p in players])
@@ -185,7 +186,7 @@ def test_a_four_player_magnanimous_score_in_40_taps_and_60_keys(live_server, pho
     expected = score_document(document)["players"]
     players = document["players"]
     alice = User.objects.create_user("alice", password=PASSWORD)
-    services.club_create(name="Lisboa", slug="lisboa", owner=alice)
+    clubs_services.club_create(name="Lisboa", slug="lisboa", owner=alice)
     page = phone
     page.set_viewport_size(SCREEN)
     page.goto(f"{live_server.url}/accounts/login/")
@@ -251,7 +252,7 @@ def test_without_javascript_every_panel_shows_and_checking_lands_on_the_summary(
     document = json.loads(GAME.read_text())
     players = document["players"]
     alice = User.objects.create_user("alice", password=PASSWORD)
-    club = services.club_create(name="Lisboa", slug="lisboa", owner=alice)
+    club = clubs_services.club_create(name="Lisboa", slug="lisboa", owner=alice)
     session = services.session_create(
         club=club,
         created_by=alice,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games import board_services
+from games.concordia import services as board_services
 from games.models import EntryMode, TableSession
 from tests.rulebook_board import (
     ANA_CARDS,

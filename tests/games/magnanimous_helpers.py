@@ -7,16 +7,17 @@ from dataclasses import replace
 
 from django.contrib.auth.models import User
 
+from clubs.models import Club
 from games import services
-from games.magnanimous_services import magnanimous_session_create
-from games.models import Club, Seat, TableSession
+from games.magnanimous.services import magnanimous_session_create
+from games.models import Seat, TableSession
 from scoring.magnanimous import (
     MagnanimousBoard,
     MagnanimousEnding,
     MagnanimousSheet,
     parse_magnanimous,
 )
-from tests.conftest import example_document
+from tests.sheets import example_document
 
 COUNT_FIELDS = (
     "nobility",

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from django.core.management import call_command
 
-from tests.conftest import EXAMPLES
+from tests.sheets import EXAMPLES
 
 VALID = [
     "concordia-rulebook",

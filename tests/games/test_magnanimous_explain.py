@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.magnanimous_explain import (
+from games.magnanimous.explain import (
     category_why,
     ending_reason,
     outcome,

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 from django.db import IntegrityError, transaction
 
-from games.models import ConcordiaPosition, Player, Seat, TableSession
+from clubs.models import Player
+from games.models import ConcordiaPosition, Seat, TableSession
 
 
 def _position(session: TableSession, seat: Seat, **values: object) -> ConcordiaPosition:

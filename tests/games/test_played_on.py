@@ -18,10 +18,13 @@ from django.test import Client
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from games import portability, services
-from games.models import Club, TableSession
-from tests.api.test_portability_exports import BGSTATS
+from clubs import services as clubs_services
+from clubs.models import Club
+from games import services
+from games.models import TableSession
+from portability import backup, common
 from tests.conftest import PASSWORD
+from tests.portability.test_exports import BGSTATS
 
 # Wednesday 25 November 2026, in the evening (UTC): tomorrow is the 26th.
 NOW = dt.datetime(2026, 11, 25, 21, tzinfo=dt.UTC)
@@ -126,16 +129,14 @@ def test_the_service_refuses_it_too(club, alice):
 def test_a_backup_with_an_impossible_date_is_refused_at_its_path(
     finished_session, alice
 ):
-    document = json.loads(
-        json.dumps(portability.club_backup_export(finished_session.club))
-    )
+    document = json.loads(json.dumps(backup.club_backup_export(finished_session.club)))
     document["sessions"][0]["played_at"] = "2012-05-01T20:00:00+00:00"
-    empty = services.club_create(name="Empty", slug="empty", owner=alice)
-    with pytest.raises(portability.ImportRejected) as rejected:
-        portability.club_backup_import(club=empty, document=document)
-    assert [
-        (p.path, portability.problem_message(p)) for p in rejected.value.problems
-    ] == [("sessions[0].played_at", TOO_EARLY)]
+    empty = clubs_services.club_create(name="Empty", slug="empty", owner=alice)
+    with pytest.raises(common.ImportRejected) as rejected:
+        backup.club_backup_import(club=empty, document=document)
+    assert [(p.path, common.problem_message(p)) for p in rejected.value.problems] == [
+        ("sessions[0].played_at", TOO_EARLY)
+    ]
 
 
 def test_the_api_refuses_a_bgstats_play_dated_before_2013(club, alice):

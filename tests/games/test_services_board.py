@@ -9,8 +9,9 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 
-from games import board_services, services
-from games.board_adapters import SeatExtras
+from games import services
+from games.concordia import services as board_services
+from games.concordia.adapters import SeatExtras
 from games.models import (
     ConcordiaPosition,
     EntryMode,

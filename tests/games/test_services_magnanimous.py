@@ -7,8 +7,9 @@ import datetime as dt
 import pytest
 from django.core.exceptions import ValidationError
 
-from games import magnanimous_services, services
-from games.magnanimous_services import (
+from games import services
+from games.magnanimous import services as magnanimous_services
+from games.magnanimous.services import (
     SheetRejected,
     VersionConflict,
     magnanimous_sheet_evaluate,

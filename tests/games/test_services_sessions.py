@@ -6,16 +6,16 @@ import datetime as dt
 import pytest
 from django.core.exceptions import ValidationError
 
+from clubs.models import Player
 from games import services
 from games.models import (
     ConcordiaPosition,
     Game,
-    Player,
     SeatResult,
     SessionStatus,
     TableSession,
 )
-from tests.conftest import swapped_hands
+from tests.sheets import swapped_hands
 
 
 def test_session_create_seats_players_in_order_and_creates_guests(club, alice):

@@ -9,14 +9,9 @@ from django.contrib.auth.models import User
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from clubs.models import Club
 from games import services
-from games.models import (
-    Club,
-    ConcordiaPosition,
-    SeatResult,
-    SessionStatus,
-    TableSession,
-)
+from games.models import ConcordiaPosition, SeatResult, SessionStatus, TableSession
 from tests.scoring.builders import board, table
 
 NAMES = ("Ana", "Bruno", "Caio", "Dora", "Edu")

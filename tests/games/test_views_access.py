@@ -6,7 +6,7 @@ import pytest
 from django.urls import reverse
 
 from games.models import TableSession
-from tests.conftest import PASSWORD
+from tests.factories import PASSWORD
 
 
 def _session_urls(session: TableSession) -> list[tuple[str, str]]:
@@ -78,9 +78,9 @@ def test_home_sends_a_member_of_one_club_to_it(client, club):
 
 
 def test_home_lists_the_clubs_of_a_member_of_several(client, club, other_club, alice):
-    from games import services
+    from clubs import services as clubs_services
 
-    services.membership_add(club=other_club, user=alice)
+    clubs_services.membership_add(club=other_club, user=alice)
     assert client.login(username="alice", password=PASSWORD)
     html = client.get(reverse("games:home")).content.decode()
     assert "Lisboa" in html

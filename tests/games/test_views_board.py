@@ -8,7 +8,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games import board_services
+from games.concordia import services as board_services
 from games.models import (
     ConcordiaPosition,
     EntryMode,
@@ -20,7 +20,7 @@ from games.models import (
     TableSession,
 )
 from scoring.types import Good
-from tests.conftest import PASSWORD
+from tests.factories import PASSWORD
 from tests.games.board_helpers import tap_rulebook_board
 from tests.rulebook_board import IMPERIUM_GOODS
 

@@ -6,7 +6,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games.magnanimous_services import magnanimous_sheet_record
+from games.magnanimous.services import magnanimous_sheet_record
 from games.models import (
     MagnanimousPosition,
     Seat,
@@ -15,7 +15,7 @@ from games.models import (
     TableSession,
 )
 from scoring.magnanimous import MagnanimousEnding
-from tests.conftest import PASSWORD
+from tests.factories import PASSWORD
 from tests.games.magnanimous_helpers import (
     post_data,
     republic_example,

@@ -11,7 +11,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
-from games import board_services
+from games.concordia import services as board_services
 from games.models import EntryMode, TableSession
 
 HTMX = {"HX-Request": "true"}

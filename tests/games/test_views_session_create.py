@@ -2,8 +2,9 @@ from __future__ import annotations
 
 from django.urls import reverse
 
-from games.models import Player, TableSession
-from tests.conftest import PASSWORD
+from clubs.models import Player
+from games.models import TableSession
+from tests.factories import PASSWORD
 
 
 def _url() -> str:

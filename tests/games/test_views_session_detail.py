@@ -10,8 +10,9 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
+from clubs.models import Club
 from games import services
-from games.models import Club, TableSession
+from games.models import TableSession
 from scoring.types import ScoreSheet
 from tests.conftest import example_sheet
 

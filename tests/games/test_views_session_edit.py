@@ -5,7 +5,7 @@ import datetime as dt
 from django.urls import reverse
 
 from games.models import SeatResult, TableSession
-from tests.conftest import PASSWORD
+from tests.factories import PASSWORD
 
 
 def _url(session: TableSession, name: str) -> str:

@@ -10,7 +10,8 @@ from django.urls import reverse
 from games import services
 from games.models import ConcordiaPosition, SeatResult, SessionStatus, TableSession
 from scoring.types import GoodCounts, ScoreSheet
-from tests.conftest import PASSWORD, sheet_post_data, swapped_hands
+from tests.factories import PASSWORD
+from tests.sheets import sheet_post_data, swapped_hands
 
 
 def _urls(session: TableSession) -> tuple[str, str]:

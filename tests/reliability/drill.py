@@ -40,14 +40,15 @@ def _migrate() -> None:
 def restart_seed() -> dict[str, Any]:
     from django.contrib.auth.models import User
 
+    from clubs import services as clubs_services
     from games import services
-    from tests.conftest import example_sheet
+    from tests.sheets import example_sheet
 
     _migrate()
     alice = User.objects.create_user("alice", password=PASSWORD)
     bob = User.objects.create_user("bob", password=PASSWORD)
-    club = services.club_create(name="Lisboa", slug="lisboa", owner=alice)
-    services.membership_add(club=club, user=bob)
+    club = clubs_services.club_create(name="Lisboa", slug="lisboa", owner=alice)
+    clubs_services.membership_add(club=club, user=bob)
     sheet = example_sheet("concordia-rulebook")
     session = services.session_create(
         club=club,
@@ -65,17 +66,20 @@ def backup_seed() -> dict[str, Any]:
     from django.contrib.auth.models import User
     from django.core.management import call_command
 
-    from games import magnanimous_services, services
-    from games.models import Club, Role, TableSession
-    from tests.conftest import example_sheet
+    from clubs import services as clubs_services
+    from clubs.models import Club, Role
+    from games import services
+    from games.magnanimous import services as magnanimous_services
+    from games.models import TableSession
     from tests.games.magnanimous_helpers import republic_example, shared_victory
+    from tests.sheets import example_sheet
 
     _migrate()
     call_command("load_demo", stdout=io.StringIO())
     demo = Club.objects.get(slug="demo")
     owner = demo.memberships.get(role=Role.OWNER).user
     bruno = User.objects.create_user("bruno", password=PASSWORD)
-    services.membership_add(club=demo, user=bruno)
+    clubs_services.membership_add(club=demo, user=bruno)
 
     # Edited games: one moved to another evening and place, one rescored.
     second = demo.sessions.get(idempotency_key="demo-2")
@@ -118,8 +122,8 @@ def backup_seed() -> dict[str, Any]:
     services.session_delete(session=mistake)
 
     porto_owner = User.objects.create_user("carla", password=PASSWORD)
-    porto = services.club_create(name="Porto", slug="porto", owner=porto_owner)
-    services.membership_add(club=porto, user=bruno, role=Role.ADMIN)
+    porto = clubs_services.club_create(name="Porto", slug="porto", owner=porto_owner)
+    clubs_services.membership_add(club=porto, user=bruno, role=Role.ADMIN)
     _concordia_game(porto, porto_owner, sheet, EVENING)
     # A game whose sheet is not entered yet.
     services.session_create(
@@ -188,7 +192,8 @@ def _plain(value: Any) -> Any:
 def user_view() -> dict[str, Any]:
     from django.utils import translation
 
-    from games.models import Club, Game, SeatResult
+    from clubs.models import Club
+    from games.models import Game, SeatResult
     from stats import selectors
 
     view: dict[str, Any] = {}
@@ -244,8 +249,8 @@ def user_view() -> dict[str, Any]:
 
 
 def new_game() -> dict[str, Any]:
-    from games.models import Club, Role
-    from tests.conftest import example_sheet
+    from clubs.models import Club, Role
+    from tests.sheets import example_sheet
 
     club = Club.objects.get(slug="demo")
     owner = club.memberships.get(role=Role.OWNER).user

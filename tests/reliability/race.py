@@ -25,7 +25,7 @@ from django.test import Client
 
 from games.models import ConcordiaPosition, SeatResult, TableSession
 from scoring.types import ScoreSheet
-from tests.conftest import sheet_post_data
+from tests.sheets import sheet_post_data
 
 CONFLICT = "Someone else saved this game meanwhile; check their changes."
 VERSION = re.compile(r'name="version" value="(\d+)"')

@@ -30,10 +30,11 @@ def main(rounds: int) -> list[str]:
     from django.db import connection
     from django.test import Client
 
+    from clubs import services as clubs_services
+    from clubs.models import Role
     from games import services
-    from games.models import Role
-    from tests.conftest import example_sheet
     from tests.reliability.race import race_in_threads
+    from tests.sheets import example_sheet
 
     assert connection.vendor == "sqlite"
     assert "memory" not in str(connection.settings_dict["NAME"])
@@ -43,11 +44,11 @@ def main(rounds: int) -> list[str]:
     call_command("migrate", verbosity=0, interactive=False)
 
     owner = User.objects.create_user("alice")
-    club = services.club_create(name="Lisboa", slug="lisboa", owner=owner)
+    club = clubs_services.club_create(name="Lisboa", slug="lisboa", owner=owner)
     people = [owner]
     for name in ("bob", "dora", "erin"):
         user = User.objects.create_user(name)
-        services.membership_add(club=club, user=user, role=Role.MEMBER)
+        clubs_services.membership_add(club=club, user=user, role=Role.MEMBER)
         people.append(user)
     sheet = example_sheet("concordia-rulebook")
     session = services.session_create(

@@ -15,14 +15,13 @@ from django.test import Client
 from django.urls import reverse
 
 from clubs import services as clubs_services
-from games import services
-from games.models import Club, Player, Role
+from clubs.models import Club, Player, Role
 from tests.reliability.test_query_counts import _assert_same, _count, concordia_game
 
 CHANGE_LISTS = [
-    "games_club",
-    "games_membership",
-    "games_player",
+    "clubs_club",
+    "clubs_membership",
+    "clubs_player",
     "games_tablesession",
     "games_seat",
     "games_concordiaposition",
@@ -35,7 +34,7 @@ def _grow(club: Club, alice: User, *, games: int, first_day: int) -> None:
     """``games`` more finished games, each with a member and an invite of its own."""
     for index in range(first_day, first_day + games):
         user = User.objects.create_user(f"admin-count-{index}")
-        services.membership_add(club=club, user=user, role=Role.MEMBER)
+        clubs_services.membership_add(club=club, user=user, role=Role.MEMBER)
         Player.objects.filter(club=club, name="Ana").update(user=alice)
         concordia_game(club, alice, 2, day=index)
         clubs_services.invite_create(

@@ -40,7 +40,7 @@ from django.core.management import call_command
 from django.db import connection
 from psycopg import sql
 
-from games.models import Player
+from clubs.models import Player
 
 ROOT = Path(__file__).resolve().parents[2]
 

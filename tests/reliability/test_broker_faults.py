@@ -30,8 +30,9 @@ import pytest
 from django.db import connection
 from django.urls import reverse
 
+from clubs.models import Club, Player
 from games import services as game_services
-from games.models import Club, Game, Player, SeatResult, SessionStatus, TableSession
+from games.models import Game, SeatResult, SessionStatus, TableSession
 from scoring.types import ScoreSheet
 from stats import selectors, services
 from stats.models import (
@@ -46,8 +47,8 @@ from stats.models import (
 from stats.selectors import LeaderboardFilters
 from stats.tasks import stats_refresh_pending_task
 from tests.celery_broker import broker
-from tests.conftest import sheet_post_data
 from tests.reliability.redis_server import RedisServer
+from tests.sheets import sheet_post_data
 from tests.stats.conftest import ANA_IN_G4, HISTORY, noon, record
 
 ROOT = Path(__file__).resolve().parents[2]

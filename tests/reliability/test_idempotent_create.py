@@ -15,7 +15,8 @@ from django.db import connection
 from django.test import Client
 from django.urls import reverse
 
-from games.models import Game, Player, Seat, TableSession
+from clubs.models import Player
+from games.models import Game, Seat, TableSession
 
 KEY = re.compile(r'name="idempotency_key" value="([0-9a-f]{32})"')
 TIMES = 5

@@ -32,7 +32,6 @@ from pathlib import Path
 import pytest
 
 from games.models import Seat
-from tests.conftest import example_sheet, sheet_post_data
 from tests.reliability import pg_cluster
 from tests.reliability.traffic import (
     REQUEST_ID_HEADER,
@@ -41,6 +40,7 @@ from tests.reliability.traffic import (
     Reply,
     Traffic,
 )
+from tests.sheets import example_sheet, sheet_post_data
 
 ROOT = Path(__file__).resolve().parents[2]
 WORKERS = 2

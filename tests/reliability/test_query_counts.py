@@ -27,21 +27,23 @@ from django.urls import reverse
 from rest_framework.authtoken.models import Token
 
 from clubs import services as clubs_services
-from games import board_services, services
-from games.magnanimous_services import (
+from clubs.models import Club, Player, Role
+from games import services
+from games.concordia import services as board_services
+from games.magnanimous.services import (
     magnanimous_session_create,
     magnanimous_sheet_record,
 )
-from games.models import Club, EntryMode, Game, Player, Role, TableSession
+from games.models import EntryMode, Game, TableSession
 from scoring.board import sale_cards_in_play
 from scoring.magnanimous import MagnanimousBoard, MagnanimousEnding, MagnanimousSheet
 from scoring.maps import MAPS
 from scoring.types import MapName
 from stats import services as stats_services
-from tests.conftest import sheet_post_data
 from tests.games.magnanimous_helpers import post_data as magnanimous_post_data
 from tests.rulebook_board import IMPERIUM_GOODS
 from tests.scoring.builders import board, table
+from tests.sheets import sheet_post_data
 from tests.stats.conftest import record
 
 NAMES = ("Ana", "Bruno", "Caio", "Dora", "Edu")
@@ -261,7 +263,7 @@ PLAYER_LISTS = [
 def _more_players(club: Club, count: int) -> None:
     """Add guests and players linked to accounts, some of whom have played."""
     for index in range(count):
-        player = services.player_get_or_create(club=club, name=f"Player {index}")
+        player = clubs_services.player_get_or_create(club=club, name=f"Player {index}")
         if index % 2:
             player.user = User.objects.create_user(f"player{index}")
             player.save(update_fields=["user"])
@@ -273,7 +275,7 @@ def test_a_list_of_players_costs_the_same_for_1_and_20_players(
 ):
     client = as_user(who)
     url = reverse(name, kwargs={"club_slug": club.slug})
-    services.player_get_or_create(club=club, name="Ana")
+    clubs_services.player_get_or_create(club=club, name="Ana")
     one = _count(client, url)
     _more_players(club, 17)
     concordia_game(club, alice, 3)  # Bruno and Caio: 20 players, 3 with a game.
@@ -284,14 +286,14 @@ def test_a_list_of_players_costs_the_same_for_1_and_20_players(
 @pytest.fixture
 def solo(alice: User) -> Club:
     """A club whose only member is its owner, alice."""
-    return services.club_create(name="Solo", slug="solo", owner=alice)
+    return clubs_services.club_create(name="Solo", slug="solo", owner=alice)
 
 
 def test_the_members_pages_cost_the_same_for_1_and_20_members(solo, alice):
     """The members page, and a player's page whose account choice lists them."""
     client = Client()
     client.force_login(alice)
-    guest = services.player_get_or_create(club=solo, name="Ana")
+    guest = clubs_services.player_get_or_create(club=solo, name="Ana")
     urls = {
         "members": reverse("clubs:membership-list", kwargs={"club_slug": solo.slug}),
         "player": reverse(
@@ -305,7 +307,7 @@ def test_the_members_pages_cost_the_same_for_1_and_20_members(solo, alice):
     for index in range(19):
         user = User.objects.create_user(f"member{index}")
         role = (Role.MEMBER, Role.ADMIN, Role.OWNER)[index % 3]
-        services.membership_add(club=solo, user=user, role=role)
+        clubs_services.membership_add(club=solo, user=user, role=role)
     assert solo.memberships.count() == 20
     for label, url in urls.items():
         _assert_same(one[label], _count(client, url), label)
@@ -348,10 +350,10 @@ def test_the_list_of_ones_clubs_costs_the_same_for_2_and_20_clubs(alice, who):
         else:
             client.force_login(alice)
     for index in range(2):
-        services.club_create(name=f"Club {index}", owner=alice)
+        clubs_services.club_create(name=f"Club {index}", owner=alice)
     few = _count(client, url)
     for index in range(2, 20):
-        services.club_create(name=f"Club {index}", owner=alice)
+        clubs_services.club_create(name=f"Club {index}", owner=alice)
     _assert_same(few, _count(client, url), who)
 
 

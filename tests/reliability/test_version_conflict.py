@@ -18,15 +18,16 @@ from django.contrib.auth.models import User
 from django.db import connection
 from django.test import Client
 
-from games import services
-from games.models import Club, Role, TableSession
-from tests.conftest import sheet_post_data
+from clubs import services as clubs_services
+from clubs.models import Club, Role
+from games.models import TableSession
 from tests.reliability.race import (
     CONFLICT,
     VERSION,
     race_in_threads,
     race_interleaved,
 )
+from tests.sheets import sheet_post_data
 
 ROOT = Path(__file__).resolve().parents[2]
 ROUNDS = 100
@@ -36,7 +37,7 @@ def _clients(club: Club, alice: User, bob: User) -> list[Client]:
     people = [alice, bob]
     for name in ("dora", "erin"):
         user = User.objects.create_user(name)
-        services.membership_add(club=club, user=user, role=Role.MEMBER)
+        clubs_services.membership_add(club=club, user=user, role=Role.MEMBER)
         people.append(user)
     clients = []
     for user in people:

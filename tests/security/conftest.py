@@ -23,9 +23,10 @@ from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 
 from clubs import services as clubs_services
-from clubs.models import Invite
-from games import magnanimous_services, services
-from games.models import Club, Membership, Player, Role, TableSession
+from clubs.models import Club, Invite, Membership, Player, Role
+from games import services
+from games.magnanimous import services as magnanimous_services
+from games.models import TableSession
 from scoring.types import ScoreSheet
 
 LISBOA_MARKERS = ("Lisboa", "Xenofonte")
@@ -50,7 +51,7 @@ def markers_pattern(markers: tuple[str, ...]) -> re.Pattern[str]:
 @pytest.fixture
 def dora(club: Club) -> User:
     user = User.objects.create_user("dora", password="x")
-    services.membership_add(club=club, user=user, role=Role.ADMIN)
+    clubs_services.membership_add(club=club, user=user, role=Role.ADMIN)
     return user
 
 
@@ -107,7 +108,7 @@ def lisboa(
 @pytest.fixture
 def porto(other_club: Club, charlie: User, rulebook_sheet: ScoreSheet) -> ClubData:
     erin = User.objects.create_user("erin", password="x")
-    services.membership_add(club=other_club, user=erin)
+    clubs_services.membership_add(club=other_club, user=erin)
     renamed = dict(zip(("Ana", "Bruno", "Caio"), PORTO_NAMES, strict=True))
     sheet = dataclasses.replace(
         rulebook_sheet,

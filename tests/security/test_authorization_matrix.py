@@ -31,8 +31,8 @@ from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from rest_framework.authtoken.models import Token
 
-from clubs.models import Invite
-from games.models import Club, Membership, Player, Seat, SeatResult, TableSession
+from clubs.models import Club, Invite, Membership, Player
+from games.models import Seat, SeatResult, TableSession
 from tests.security.conftest import (
     ACTORS,
     LISBOA_MARKERS,

@@ -17,7 +17,8 @@ from django.urls import reverse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.models import Club, Player, TableSession
+from clubs.models import Club, Player
+from games.models import TableSession
 from tests.security.html_audit import audit, csp_problems
 
 FRAGMENTS = [

@@ -17,7 +17,7 @@ from django.test import Client
 from django.urls import reverse
 from rest_framework.authtoken.models import Token
 
-from tests.conftest import PASSWORD
+from tests.factories import PASSWORD
 
 pytestmark = pytest.mark.axes
 

@@ -6,7 +6,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from tests.conftest import PASSWORD
+from tests.factories import PASSWORD
 
 OFFSITE = [
     "https://evil.example/",

@@ -19,11 +19,10 @@ from collections.abc import Callable, Mapping, Sequence
 
 import pytest
 
+from clubs.models import Club, Player
 from games.models import (
-    Club,
     Game,
     MagnanimousEnding,
-    Player,
     Seat,
     SeatResult,
     SessionStatus,

@@ -10,8 +10,9 @@ from __future__ import annotations
 from celery.schedules import crontab
 from django.conf import settings
 
+from clubs.models import Club
 from concordia_site.celery import app as celery_app
-from games.models import Club, Game
+from games.models import Game
 from stats import selectors, services
 from stats.dispatch import stats_change_record
 from stats.models import StatsChange, StatsState

@@ -6,11 +6,12 @@ import datetime as dt
 
 import pytest
 
-from games.models import Club, Game, SeatResult
+from clubs.models import Club
+from games.models import Game, SeatResult
+from games.vocabulary import CATEGORIES
 from stats import selectors, services
 from stats.models import POINT_SLOTS
 from stats.selectors import LeaderboardFilters
-from stats.vocabulary import CATEGORIES
 from tests.stats.conftest import record
 
 

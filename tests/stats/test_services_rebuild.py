@@ -7,7 +7,8 @@ import datetime as dt
 import pytest
 from openskill.models import PlackettLuce
 
-from games.models import Club, Game
+from clubs.models import Club
+from games.models import Game
 from stats import selectors, services
 from stats.models import PlayerRating, RatingHistory, StatsState
 from stats.selectors import LeaderboardFilters, LeaderboardRow

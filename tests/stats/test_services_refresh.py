@@ -7,8 +7,9 @@ import datetime as dt
 import pytest
 from django.db.models import Model
 
+from clubs.models import Club
 from games import services as game_services
-from games.models import Club, Game, SeatResult
+from games.models import Game, SeatResult
 from stats import selectors, services
 from stats.dispatch import stats_change_record
 from stats.models import (

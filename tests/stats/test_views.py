@@ -11,7 +11,8 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from games.models import Club, Game, Player
+from clubs.models import Club, Player
+from games.models import Game
 from stats import services
 from tests.stats.conftest import magnanimous_rio_occupied, record
 

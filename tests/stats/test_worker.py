@@ -19,9 +19,10 @@ import pytest
 from django.db import connection
 from django.urls import reverse
 
+from clubs.models import Club
 from concordia_site.celery import app as celery_app
 from games import services as game_services
-from games.models import Club, Game
+from games.models import Game
 from stats import selectors
 from stats.selectors import Leaderboard, LeaderboardFilters
 

@@ -9,8 +9,9 @@ from django.contrib.auth.models import User
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
+from clubs import services as clubs_services
+from clubs.models import Club, Role
 from games import services
-from games.models import Club, Role
 from scoring.types import (
     CardCounts,
     GoodCounts,
@@ -174,10 +175,10 @@ class Command(BaseCommand):
             user = User.objects.create_user(DEMO_USERNAME, password=DEMO_PASSWORD)
         club = Club.objects.filter(slug=DEMO_CLUB_SLUG).first()
         if club is None:
-            club = services.club_create(
+            club = clubs_services.club_create(
                 name="Demo club", slug=DEMO_CLUB_SLUG, owner=user
             )
-        services.membership_add(club=club, user=user, role=Role.OWNER)
+        clubs_services.membership_add(club=club, user=user, role=Role.OWNER)
         created = 0
         for key, played_at, place, sheet in DEMO_GAMES:
             session = services.session_create(

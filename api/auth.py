@@ -1,0 +1,87 @@
+"""Exchanging a user name and password for a token (django-axes' lock applies)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import math
+from typing import Any
+
+from axes.helpers import get_cool_off  # type: ignore[import-untyped]
+from django.conf import settings
+from django.utils.translation import ngettext
+from drf_spectacular.utils import (
+    extend_schema,
+    extend_schema_view,
+    inline_serializer,
+)
+from rest_framework import exceptions, serializers, status
+from rest_framework.authtoken.views import ObtainAuthToken
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from api.base import (
+    ERRORS,
+    THROTTLED,
+)
+
+# Authentication
+
+
+@extend_schema_view(
+    post=extend_schema(
+        operation_id="auth_token_create",
+        responses={
+            200: inline_serializer(
+                name="AuthToken", fields={"token": serializers.CharField()}
+            ),
+            400: ERRORS,
+            429: THROTTLED,
+        },
+        auth=[],
+    )
+)
+class AuthTokenCreateApi(ObtainAuthToken):
+    """Exchange a user name and password for the API token sent as ``Authorization: Token …``.
+
+    While django-axes holds the user name locked at this address, the answer is
+    429 with a Retry-After, as the sign-in page's, rather than DRF's 400 for
+    wrong credentials: a script must learn to wait, not to try other passwords.
+    """
+
+    def post(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        try:
+            return super().post(request, *args, **kwargs)
+        except exceptions.ValidationError:
+            # django-axes flags the request authenticate() was given: DRF's
+            # wrapper, which its middleware never sees, so the flag is read here.
+            if getattr(request, "axes_locked_out", False):
+                return _locked_out(request)
+            raise
+
+
+def _locked_out(request: Request) -> Response:
+    """Say why and for how long signing in is refused, in the API's 429 shape.
+
+    Retry-After is the whole cool-off, as the sign-in page says: attempts during
+    the lock do not extend it, so after that long the lock is surely over.
+    """
+    limit: int = settings.AXES_FAILURE_LIMIT
+    detail = ngettext(
+        "Signing in to this account from your network failed %(limit)s time in a row.",
+        "Signing in to this account from your network failed %(limit)s times in a row.",
+        limit,
+    ) % {"limit": limit}
+    headers = {}
+    cool_off: dt.timedelta | None = get_cool_off(request)
+    if cool_off is not None:
+        seconds = math.ceil(cool_off.total_seconds())
+        minutes = max(1, seconds // 60)
+        detail += " " + ngettext(
+            "Wait %(minutes)s minute, then try again.",
+            "Wait %(minutes)s minutes, then try again.",
+            minutes,
+        ) % {"minutes": minutes}
+        headers["Retry-After"] = str(seconds)
+    return Response(
+        {"detail": detail}, status=status.HTTP_429_TOO_MANY_REQUESTS, headers=headers
+    )

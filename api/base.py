@@ -1,0 +1,162 @@
+"""What every endpoint shares: the errors document, access to a club, pagination.
+
+Access mirrors the pages: a club that is not one of the user's is 404, for
+every object in it and whatever id is guessed; reading is for members,
+importing for the club's owners and admins (403 for other members). Every 400
+carries the errors document ``{"errors": [{"path", "message"}]}``; a 429 (a
+throttle, or a sign-in locked by django-axes) carries ``{"detail"}`` and
+Retry-After.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Final
+
+from django.contrib.auth.models import User
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.db.models import QuerySet
+from django.http import HttpRequest, JsonResponse
+from django.utils.translation import gettext as _
+from django.views.decorators.csrf import csrf_exempt
+from drf_spectacular.utils import (
+    OpenApiResponse,
+    inline_serializer,
+)
+from rest_framework import exceptions, serializers, status
+from rest_framework.pagination import PageNumberPagination
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+from rest_framework.views import exception_handler as drf_exception_handler
+
+from clubs import access
+from clubs.models import Club
+from portability.common import (
+    MAX_IMPORT_BYTES,
+    problem_message,
+)
+from scoring.types import Problem
+
+# API error handling
+
+
+def _flatten(detail: object, path: str = "") -> list[dict[str, str]]:
+    """Turn DRF's nested error detail into path-addressed errors."""
+    if isinstance(detail, Mapping):
+        errors = []
+        for key, value in detail.items():
+            here = "" if key in {"non_field_errors", "detail"} else str(key)
+            errors += _flatten(
+                value, f"{path}.{here}" if path and here else path or here
+            )
+        return errors
+    if isinstance(detail, list):
+        errors = []
+        for index, value in enumerate(detail):
+            here = path if isinstance(value, str) else f"{path}[{index}]"
+            errors += _flatten(value, here)
+        return errors
+    return [{"path": path, "message": str(detail)}]
+
+
+def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    """Map Django's ValidationError (raised by services) and DRF's 400s to the errors document."""
+    if isinstance(exc, DjangoValidationError):
+        problems: Sequence[Problem] = getattr(exc, "problems", ())
+        errors = (
+            [{"path": p.path, "message": problem_message(p)} for p in problems]
+            if problems
+            else [{"path": "", "message": message} for message in exc.messages]
+        )
+        return Response({"errors": errors}, status=status.HTTP_400_BAD_REQUEST)
+    response = drf_exception_handler(exc, context)
+    if response is not None and isinstance(
+        exc, (exceptions.ValidationError, exceptions.ParseError)
+    ):
+        response.data = {"errors": _flatten(exc.detail)}
+    return response
+
+
+class ErrorSerializer(serializers.Serializer[object]):
+    path = serializers.CharField(
+        help_text="JSON path of the offending field; empty for the whole document."
+    )
+    message = serializers.CharField()
+
+
+# A serializer cannot have a field called "errors" (it is a property of
+# every serializer), hence the inline one.
+ErrorsSerializer = inline_serializer(
+    name="Errors", fields={"errors": ErrorSerializer(many=True)}
+)
+
+
+class DetailSerializer(serializers.Serializer[object]):
+    detail = serializers.CharField()
+
+
+ERRORS = OpenApiResponse(
+    ErrorsSerializer, description="The input is wrong: every problem, by JSON path."
+)
+DENIED = OpenApiResponse(DetailSerializer, description="Not signed in.")
+FORBIDDEN = OpenApiResponse(
+    DetailSerializer, description="Only the club's owners and admins may do this."
+)
+NOT_FOUND = OpenApiResponse(
+    DetailSerializer, description="No such object among the user's clubs."
+)
+THROTTLED = OpenApiResponse(
+    DetailSerializer, description="Too many requests; retry later."
+)
+READ_ERRORS: Final = {401: DENIED, 403: DENIED, 404: NOT_FOUND, 429: THROTTLED}
+
+
+def request_body(request: Request) -> bytes:
+    """Return the raw request body, for the services to decode and report on.
+
+    DRF's JSONParser would answer malformed JSON with its own message (and a
+    deeply nested document with a server error); the score-sheet contract and
+    the imports answer with their errors document instead. One byte over the
+    limit is enough for `document_load` to refuse the body.
+    """
+    stream = request.stream
+    return bytes(stream.read(MAX_IMPORT_BYTES + 1)) if stream else b""
+
+
+# Access
+
+
+def request_user(request: Request) -> User:
+    # Every view but the calculator and the token exchange requires a signed-in user.
+    user = request.user
+    if not isinstance(user, User):
+        raise exceptions.NotAuthenticated
+    return user
+
+
+def member_club(request: Request, club_slug: str) -> Club:
+    return access.club_for_member(request_user(request), club_slug)
+
+
+def managed_club(request: Request, club_slug: str) -> Club:
+    return access.club_for_manager(request_user(request), club_slug)
+
+
+def paginated(
+    view: APIView,
+    request: Request,
+    queryset: QuerySet[Any],
+    serializer: type[serializers.BaseSerializer[Any]],
+) -> Response:
+    paginator = PageNumberPagination()
+    page = paginator.paginate_queryset(queryset, request, view=view)
+    return paginator.get_paginated_response(serializer(page, many=True).data)
+
+
+# Exempt: a POST to a mistyped address must get the same JSON 404, not the
+# CSRF middleware's HTML 403 (there is nothing here to protect).
+@csrf_exempt
+def api_not_found(request: HttpRequest, path: str = "") -> JsonResponse:
+    """Answer an address under /api/v1/ that names no endpoint with JSON, not a page."""
+    return JsonResponse({"detail": _("Not found.")}, status=404)

@@ -1,0 +1,161 @@
+"""The score-sheet calculator: no login, nothing stored."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from drf_spectacular.utils import (
+    OpenApiExample,
+    OpenApiResponse,
+    extend_schema,
+)
+from rest_framework import status
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from api.base import (
+    ERRORS,
+    THROTTLED,
+    request_body,
+)
+from scoring.sheet_io import (
+    SheetInvalid,
+    errors_document,
+    load_document,
+    score_document,
+)
+
+# Score-sheet calculator
+
+
+_SHEET_EXAMPLE: Final = {
+    "game": "concordia",
+    "kind": "final",
+    "map": "imperium",
+    "praefectus_magnus": "Ana",
+    "players": [
+        {
+            "name": "Ana",
+            "sestertii": 13,
+            "storehouse": {"brick": 1, "food": 0, "tool": 3, "wine": 0, "cloth": 1},
+            "colonists_on_board": 5,
+            "houses": {"brick": 3, "food": 4, "tool": 3, "wine": 0, "cloth": 2},
+            "provinces": 7,
+            "cards": {
+                "vesta": 1,
+                "jupiter": 2,
+                "saturnus": 4,
+                "mercurius": 2,
+                "mars": 3,
+            },
+            "specialists": ["farmer"],
+            "concordia_card": True,
+        },
+        {
+            "name": "Bia",
+            "sestertii": 5,
+            "storehouse": {"food": 2},
+            "colonists_on_board": 3,
+            "houses": {"brick": 1, "food": 1, "tool": 1},
+            "provinces": 3,
+            "cards": {
+                "vesta": 1,
+                "jupiter": 2,
+                "saturnus": 2,
+                "mercurius": 1,
+                "mars": 1,
+            },
+        },
+    ],
+}
+
+_POINTS = {"type": "integer"}
+_RESULT_PLAYER = {
+    "type": "object",
+    "required": ["name", "total", "rank"],
+    "properties": {
+        "name": {"type": "string"},
+        "total": _POINTS,
+        "rank": {"type": "integer", "minimum": 1},
+        **dict.fromkeys(
+            (
+                "vesta",
+                "jupiter",
+                "saturnus",
+                "mercurius",
+                "mars",
+                "minerva",
+                "concordia",
+                "bonus_sestertii",
+                "court",
+                "commerce",
+                "politics",
+                "military",
+                "economy",
+                "territory",
+            ),
+            _POINTS,
+        ),
+    },
+}
+_RESULT_DOCUMENT = {
+    "type": "object",
+    "required": ["game", "players"],
+    "properties": {
+        "game": {"type": "string", "enum": ["concordia", "magnanimous"]},
+        "kind": {"type": "string"},
+        "ending": {"type": "string"},
+        "winner": {"type": "string"},
+        "winners": {"type": "array", "items": {"type": "string"}},
+        "players": {"type": "array", "items": _RESULT_PLAYER},
+    },
+}
+_SHEET_DOCUMENT = {
+    "type": "object",
+    "description": "A score sheet of Concordia or Magnanimous (docs/score-sheet.md).",
+    "additionalProperties": True,
+    "required": ["game", "players"],
+    "properties": {
+        "game": {"type": "string", "enum": ["concordia", "magnanimous"]},
+        "kind": {"type": "string", "enum": ["final", "intermediate"]},
+        "map": {"type": "string", "enum": ["imperium", "italia"]},
+        "praefectus_magnus": {"type": "string"},
+        "ending": {"type": "string", "enum": ["republic", "nobility", "rio_occupied"]},
+        "players": {
+            "type": "array",
+            "items": {"type": "object", "additionalProperties": True},
+        },
+    },
+}
+
+
+class ScoreSheetApi(APIView):
+    """Score a score sheet and return its result; no login, nothing is stored."""
+
+    authentication_classes = ()
+    permission_classes = (AllowAny,)
+    parser_classes = ()
+
+    @extend_schema(
+        operation_id="score_sheet_score",
+        request={"application/json": _SHEET_DOCUMENT},
+        responses={
+            200: OpenApiResponse(_RESULT_DOCUMENT, description="The result document."),
+            400: ERRORS,
+            429: THROTTLED,
+        },
+        examples=[OpenApiExample("Concordia", value=_SHEET_EXAMPLE, request_only=True)],
+        auth=[],
+    )
+    def post(self, request: Request) -> Response:
+        # The same two calls as `manage.py score_sheet`: the contract lives in
+        # scoring.sheet_io, and this view only carries it over HTTP.
+        try:
+            document = score_document(load_document(request_body(request)))
+        except SheetInvalid as invalid:
+            return Response(
+                errors_document(invalid.problems), status=status.HTTP_400_BAD_REQUEST
+            )
+        return Response(document)

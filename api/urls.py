@@ -1,0 +1,85 @@
+"""URLs of the public API, mounted at ``/api/v1/`` with the namespace ``api``."""
+
+from __future__ import annotations
+
+from django.urls import path, re_path
+from drf_spectacular.views import (
+    SpectacularAPIView,
+    SpectacularRedocView,
+    SpectacularSwaggerSplitView,
+)
+
+from api import auth, base, clubs, exports, score_sheet, sessions, statistics
+
+app_name = "api"
+
+_CLUB = "clubs/<slug:club_slug>/"
+
+urlpatterns = [
+    path("schema/", SpectacularAPIView.as_view(), name="schema"),
+    path(
+        "schema/swagger-ui/",
+        SpectacularSwaggerSplitView.as_view(
+            url_name="api:schema", template_name="api/swagger_ui.html"
+        ),
+        name="swagger-ui",
+    ),
+    path(
+        "schema/redoc/",
+        SpectacularRedocView.as_view(
+            url_name="api:schema", template_name="api/redoc.html"
+        ),
+        name="redoc",
+    ),
+    path("auth/token/", auth.AuthTokenCreateApi.as_view(), name="auth-token"),
+    path("score-sheet/", score_sheet.ScoreSheetApi.as_view(), name="score-sheet"),
+    path("clubs/", clubs.ClubListApi.as_view(), name="club-list"),
+    path(_CLUB, clubs.ClubDetailApi.as_view(), name="club-detail"),
+    path(_CLUB + "players/", clubs.PlayerListApi.as_view(), name="player-list"),
+    path(
+        _CLUB + "players/<int:player_id>/",
+        clubs.PlayerDetailApi.as_view(),
+        name="player-detail",
+    ),
+    path(
+        _CLUB + "players/<int:player_id>/statistics/",
+        statistics.PlayerStatisticsApi.as_view(),
+        name="player-statistics",
+    ),
+    path(_CLUB + "sessions/", sessions.SessionListApi.as_view(), name="session-list"),
+    path(
+        _CLUB + "sessions/<int:session_id>/",
+        sessions.SessionDetailApi.as_view(),
+        name="session-detail",
+    ),
+    path(
+        _CLUB + "leaderboard/", statistics.LeaderboardApi.as_view(), name="leaderboard"
+    ),
+    path(
+        _CLUB + "statistics/",
+        statistics.ClubStatisticsApi.as_view(),
+        name="club-statistics",
+    ),
+    path(
+        _CLUB + "backup/", exports.ClubBackupExportApi.as_view(), name="backup-export"
+    ),
+    path(
+        _CLUB + "backup/restore/",
+        exports.ClubBackupRestoreApi.as_view(),
+        name="backup-restore",
+    ),
+    path(_CLUB + "results.csv", exports.ResultsCsvApi.as_view(), name="results-csv"),
+    path(_CLUB + "bgstats/", exports.BgStatsExportApi.as_view(), name="bgstats-export"),
+    path(
+        _CLUB + "bgstats/preview/",
+        exports.BgStatsPreviewApi.as_view(),
+        name="bgstats-preview",
+    ),
+    path(
+        _CLUB + "bgstats/import/",
+        exports.BgStatsImportApi.as_view(),
+        name="bgstats-import",
+    ),
+    # Last: a slug or id the converters refuse is a JSON 404 like any other.
+    re_path(r"^(?P<path>.*)$", base.api_not_found, name="not-found"),
+]

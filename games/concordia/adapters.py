@@ -1,0 +1,126 @@
+"""ORM rows of board entry ↔ `scoring.board` values (the board half of `games.adapters`)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from games.concordia.selectors import BoardRows
+from games.models import ConcordiaPosition, Seat
+from scoring.board import SeatBoard, TableBoard
+from scoring.types import Good, GoodCounts, MapName
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SeatExtras:
+    """What is still typed for a board-entered seat: money, storehouse, colonists."""
+
+    sestertii: int = 0
+    storehouse: GoodCounts = field(default_factory=GoodCounts)
+    colonists_on_board: int = 2
+
+
+def city_goods(rows: BoardRows) -> dict[str, Good]:
+    """Return the good of each city whose good is set; unknown values are left out."""
+    values = {good.value for good in Good}
+    return {
+        city: Good(good) for city, good in rows.city_goods.items() if good in values
+    }
+
+
+def stored_position(seat: Seat) -> ConcordiaPosition | None:
+    """Return the seat's saved position, or None when the sheet was never saved."""
+    try:
+        return seat.concordia_position
+    except ConcordiaPosition.DoesNotExist:
+        return None
+
+
+def stored_extras(seat: Seat) -> SeatExtras:
+    """Return the money, storehouse and colonists last saved for ``seat`` (or the defaults)."""
+    position = stored_position(seat)
+    if position is None:
+        return SeatExtras()
+    return SeatExtras(
+        sestertii=position.sestertii,
+        storehouse=GoodCounts(
+            brick=position.storehouse_brick,
+            food=position.storehouse_food,
+            tool=position.storehouse_tool,
+            wine=position.storehouse_wine,
+            cloth=position.storehouse_cloth,
+        ),
+        colonists_on_board=position.colonists_on_board,
+    )
+
+
+def stored_holders(seats: Sequence[Seat]) -> tuple[int | None, int | None]:
+    """Return the seat orders of the saved Praefectus Magnus and Concordia card holders."""
+    praefectus = concordia = None
+    for seat in seats:
+        position = stored_position(seat)
+        if position is None:
+            continue
+        if position.praefectus_magnus:
+            praefectus = seat.seat_order
+        if position.concordia_card:
+            concordia = seat.seat_order
+    return praefectus, concordia
+
+
+def table_board(
+    *,
+    map_name: str,
+    seats: Sequence[Seat],
+    rows: BoardRows,
+    extras: Mapping[int, SeatExtras],
+    praefectus_magnus: int | None,
+    concordia_card: int | None,
+) -> TableBoard:
+    """Return the scoring view of a board-entered game.
+
+    ``extras`` is keyed by seat order (missing seats get the defaults);
+    ``praefectus_magnus`` and ``concordia_card`` are seat orders. Expects
+    ``seats`` in seating order with their players loaded.
+    """
+    players = tuple(
+        SeatBoard(
+            name=seat.player.name,
+            houses=rows.houses.get(seat.pk, frozenset()),
+            cards=rows.cards.get(seat.pk, frozenset()),
+            sestertii=extra.sestertii,
+            storehouse=extra.storehouse,
+            colonists_on_board=extra.colonists_on_board,
+            concordia_card=seat.seat_order == concordia_card,
+        )
+        for seat in seats
+        for extra in [extras.get(seat.seat_order, SeatExtras())]
+    )
+    praefectus = next(
+        (seat.player.name for seat in seats if seat.seat_order == praefectus_magnus),
+        None,
+    )
+    return TableBoard(
+        map=MapName(map_name),
+        city_goods=city_goods(rows),
+        players=players,
+        praefectus_magnus=praefectus,
+    )
+
+
+def stored_table_board(
+    *, map_name: str, seats: Sequence[Seat], rows: BoardRows
+) -> TableBoard:
+    """Return the board with the money, storehouse and holders last saved.
+
+    Expects ``seats`` from `selectors.session_seats` (positions loaded).
+    """
+    praefectus, concordia = stored_holders(seats)
+    return table_board(
+        map_name=map_name,
+        seats=seats,
+        rows=rows,
+        extras={seat.seat_order: stored_extras(seat) for seat in seats},
+        praefectus_magnus=praefectus,
+        concordia_card=concordia,
+    )

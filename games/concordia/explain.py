@@ -1,0 +1,148 @@
+"""Say in the reader's language why each number of a score is what it is.
+
+`scoring` returns what every line was computed from; this module only turns
+that into sentences such as "Saturnus: 4 cards × 7 provinces = 28".
+"""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from games.forms import GOOD_LABELS, SPECIALIST_LABELS
+from games.magnanimous.explain import names_list
+from games.vocabulary import CATEGORY_LABELS
+from scoring.types import (
+    Category,
+    CategoryScore,
+    PlayerScore,
+    SheetResult,
+    Tie,
+    TieBreak,
+)
+
+
+def _cards(count: int) -> str:
+    return ngettext("%(count)d card", "%(count)d cards", count) % {"count": count}
+
+
+def category_reason(line: CategoryScore, score: PlayerScore) -> str:
+    """Return the sentence behind one line of a player's score, without its label."""
+    category = line.category
+    params = {"cards": _cards(line.cards), "points": line.points, "n": line.counted}
+    if category is Category.VESTA:
+        return _(
+            "%(cards)s × ⌊(%(sestertii)d sestertii + %(goods)d for goods) ÷ 10⌋ = %(points)d"
+        ) % {
+            **params,
+            "sestertii": line.counted - score.goods_value,
+            "goods": score.goods_value,
+        }
+    if category is Category.JUPITER:
+        houses = (
+            ngettext(
+                "%(n)d house in a non-brick city",
+                "%(n)d houses in non-brick cities",
+                line.counted,
+            )
+            % params
+        )
+        return _("%(cards)s × %(what)s = %(points)d") % {**params, "what": houses}
+    if category is Category.SATURNUS:
+        provinces = ngettext("%(n)d province", "%(n)d provinces", line.counted) % params
+        return _("%(cards)s × %(what)s = %(points)d") % {**params, "what": provinces}
+    if category is Category.MERCURIUS:
+        kinds = (
+            ngettext("%(n)d kind of goods", "%(n)d kinds of goods", line.counted)
+            % params
+        )
+        return _("%(cards)s × 2 × %(what)s = %(points)d") % {**params, "what": kinds}
+    if category is Category.MARS:
+        colonists = (
+            ngettext(
+                "%(n)d colonist on the board",
+                "%(n)d colonists on the board",
+                line.counted,
+            )
+            % params
+        )
+        return _("%(cards)s × 2 × %(what)s = %(points)d") % {
+            **params,
+            "what": colonists,
+        }
+    if category is Category.MINERVA:
+        if not score.specialists:
+            return _("no specialist = 0")
+        parts = [
+            ngettext(
+                "%(specialist)s %(value)d × %(n)d %(good)s city",
+                "%(specialist)s %(value)d × %(n)d %(good)s cities",
+                part.houses,
+            )
+            % {
+                "specialist": SPECIALIST_LABELS[part.specialist],
+                "value": part.per_house,
+                "n": part.houses,
+                "good": GOOD_LABELS[part.good],
+            }
+            for part in score.specialists
+        ]
+        return _("%(parts)s = %(points)d") % {
+            "parts": " + ".join(parts),
+            "points": line.points,
+        }
+    if line.cards:
+        return _("ended the game = %(points)d") % params
+    return _("did not end the game = 0")
+
+
+def category_why(line: CategoryScore, score: PlayerScore) -> str:
+    """Return "God: reason", e.g. "Saturnus: 4 cards × 7 provinces = 28"."""
+    return _("%(label)s: %(reason)s") % {
+        "label": CATEGORY_LABELS[line.category],
+        "reason": category_reason(line, score),
+    }
+
+
+def tie_sentence(tie: Tie, result: SheetResult) -> str:
+    """Return how a tie was broken, e.g. "Eli and Fabi have 21 points each; Fabi
+    wins: the Praefectus Magnus, held by Dora, would have reached Fabi first."
+    """
+    names = [result.players[seat].name for seat in tie.seats]
+    first = names[0]
+    top = tie.total == max(score.total for score in result.players)
+    holder = (
+        result.players[result.praefectus_magnus].name
+        if result.praefectus_magnus is not None
+        else ""
+    )
+    # §3 tie-break: the holder of the Praefectus Magnus wins a tie; otherwise
+    # whoever it would reach first, passing to the right.
+    params = {"first": first, "holder": holder}
+    if tie.reason is TieBreak.HOLDS_PRAEFECTUS_MAGNUS:
+        why = (
+            _("%(first)s wins: %(first)s held the Praefectus Magnus.")
+            if top
+            else _(
+                "%(first)s is placed first of them: %(first)s held the Praefectus Magnus."
+            )
+        ) % params
+    elif tie.reason is TieBreak.NEXT_FOR_PRAEFECTUS_MAGNUS:
+        why = (
+            _(
+                "%(first)s wins: the Praefectus Magnus, held by %(holder)s, "
+                "would have reached %(first)s first."
+            )
+            if top
+            else _(
+                "%(first)s is placed first of them: the Praefectus Magnus, held by "
+                "%(holder)s, would have reached %(first)s first."
+            )
+        ) % params
+    else:
+        why = _("Nobody holds the Praefectus Magnus yet, so the tie is not broken.")
+    return _("%(names)s have %(total)d points each. %(why)s") % {
+        "names": names_list(names),
+        "total": tie.total,
+        "why": why,
+    }

@@ -1,0 +1,163 @@
+"""What the three formats share: reading an uploaded file, and the problems an import reports.
+
+Every import reads the whole file first and lists every problem with the JSON
+path of its field (`ImportRejected`); only a clean file is written, in one
+transaction, so a bad or hostile file changes nothing. The formats are in
+`portability.backup`, `portability.csv_results` and `portability.bgstats`,
+documented in ``docs/portability.md``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Final
+
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
+
+from games.models import Seat, SeatResult
+from scoring.shape import child
+from scoring.types import Problem
+
+# Larger than any real club's history (a game is about 2 kB in a backup), small
+# enough that a hostile upload cannot exhaust the server's memory.
+MAX_IMPORT_BYTES: Final = 20 * 1024 * 1024
+
+NOT_UTF8: Final = gettext_noop("The file is not UTF-8 text")
+NOT_JSON: Final = gettext_noop(
+    "The file is not valid JSON: %(error)s at line %(line)d, column %(column)d"
+)
+UNREADABLE_JSON: Final = gettext_noop("The file is not valid JSON: %(error)s")
+TOO_DEEP: Final = gettext_noop("The file is nested too deeply to read")
+TOO_LARGE: Final = gettext_noop("The file is larger than %(limit)d MB")
+NOT_A_BACKUP: Final = gettext_noop("This is not a Tabularium club backup")
+NEWER_BACKUP: Final = gettext_noop(
+    "This backup is of version %(given)d; this site reads up to version %(known)d"
+)
+CLUB_NOT_EMPTY: Final = gettext_noop(
+    "A backup is restored only into a club without games or players"
+)
+BAD_DATETIME: Final = gettext_noop(
+    "Expected a date and time with its offset, such as "
+    "“2026-11-01T20:00:00+00:00”, not %(got)s"
+)
+UNKNOWN_PLAYER: Final = gettext_noop("No player with the id %(id)d in this file")
+UNLISTED_PLAYER: Final = gettext_noop(
+    "This player is not in the file's list of players"
+)
+DUPLICATE_ID: Final = gettext_noop("The id %(id)d is used twice")
+BAD_POINTS: Final = gettext_noop("Expected whole numbers by score category")
+REJECTED_BY_DATABASE: Final = gettext_noop(
+    "This game breaks a rule of the table (one holder per card, seat or colour)"
+)
+SAME_NAME: Final = gettext_noop("Two players of the club would have the same name")
+NO_CONCORDIA_PLAYS: Final = gettext_noop("The file has no plays of Concordia")
+BAD_SCORE: Final = gettext_noop("Expected a whole-number score, not %(got)s")
+BAD_PLAY_DATE: Final = gettext_noop(
+    "Expected a date such as “2026-11-01 20:00:00”, not %(got)s"
+)
+PLAY_DATE_OUT_OF_RANGE: Final = gettext_noop(
+    "A game can be dated from %(first)s to %(last)s (Concordia was published "
+    "in 2013), not %(got)s"
+)
+PLAYER_COUNT: Final = gettext_noop(
+    "A game of Concordia has 2 to 5 players; this one has %(count)d"
+)
+SAME_PLAYER_TWICE: Final = gettext_noop("%(name)s sits twice at this table")
+CHOOSE_PLAYER: Final = gettext_noop(
+    "“%(name)s” could be %(candidates)s: choose one, or a new player"
+)
+CHOICE_NOT_A_CANDIDATE: Final = gettext_noop(
+    "Choose one of the club's players offered for “%(name)s”, or a new player"
+)
+TWO_NAMES_ONE_PLAYER: Final = gettext_noop(
+    "%(first)s and %(second)s would both be %(player)s"
+)
+
+
+def problem_message(problem: Problem) -> str:
+    """Return the problem's message in the active language."""
+    template = _(problem.template)
+    return template % dict(problem.params) if problem.params else template
+
+
+class ImportRejected(ValidationError):
+    """An import file cannot be read or breaks the rules; nothing was written."""
+
+    def __init__(self, problems: Iterable[Problem]) -> None:
+        self.problems = tuple(problems)
+        super().__init__([problem_message(p) for p in self.problems])
+
+
+def reject(template: str, path: str = "", **params: str | int) -> ImportRejected:
+    return ImportRejected([Problem(path=path, template=template, params=params)])
+
+
+def _reject_constant(name: str) -> object:
+    raise ValueError(f"{name} is not a number in JSON")
+
+
+def document_load(raw: bytes | str) -> object:
+    """Decode an uploaded JSON file; raise `ImportRejected` saying what is wrong."""
+    if len(raw) > MAX_IMPORT_BYTES:
+        raise reject(TOO_LARGE, limit=MAX_IMPORT_BYTES // (1024 * 1024))
+    if isinstance(raw, bytes):
+        try:
+            raw = raw.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            raise reject(NOT_UTF8) from None
+    try:
+        return json.loads(raw.removeprefix("\ufeff"), parse_constant=_reject_constant)
+    except json.JSONDecodeError as error:
+        raise reject(
+            NOT_JSON, error=error.msg, line=error.lineno, column=error.colno
+        ) from None
+    except RecursionError:
+        raise reject(TOO_DEEP) from None
+    except ValueError as error:
+        # A number too long for int(), or NaN: json gives no position for those.
+        raise reject(UNREADABLE_JSON, error=str(error)) from None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ImportOutcome:
+    """What an import wrote."""
+
+    players_created: int
+    sessions_created: int
+    sessions_skipped: int = 0
+
+
+def seat_result(seat: Seat) -> SeatResult | None:
+    try:
+        return seat.result
+    except SeatResult.DoesNotExist:
+        return None
+
+
+def describe(value: object) -> str:
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 40 else text[:39] + "…"
+
+
+def field_problems(instance: models.Model, path: str) -> list[Problem]:
+    """Return what Django's field validation finds wrong with an unsaved row."""
+    try:
+        # Constraints are left to the database (see `backup._save_built`): checking
+        # them here would cost a query per unique constraint and row.
+        instance.full_clean(
+            exclude={"club", "session", "seat", "player", "user"},
+            validate_unique=False,
+            validate_constraints=False,
+        )
+    except ValidationError as error:
+        return [
+            Problem(path=child(path, name) if name != "__all__" else path, template=msg)
+            for name, messages in error.message_dict.items()
+            for msg in messages
+        ]
+    return []

@@ -1,0 +1,178 @@
+"""The "Backup and export" page of a club, and its downloads and uploads.
+
+Members download the results (CSV) and the BG Stats file; the club's owners
+and admins also download the full backup and import (403 for other members,
+404 for anyone outside the club, as on the other club pages).
+"""
+
+from __future__ import annotations
+
+import json
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpResponse
+from django.shortcuts import redirect, render
+from django.utils import timezone
+from django.utils.translation import ngettext
+from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.vary import vary_on_headers
+from django_htmx.http import HttpResponseClientRedirect
+
+from clubs import access
+from clubs.models import Club
+from concordia_site.http import AuthedHtmxRequest
+from portability.backup import club_backup_export, club_backup_import
+from portability.bgstats import bgstats_export, bgstats_import
+from portability.common import ImportOutcome, ImportRejected
+from portability.csv_results import csv_response
+from portability.forms import (
+    BackupRestoreForm,
+    BgStatsImportForm,
+    rejection_messages,
+)
+
+
+def _club(request: AuthedHtmxRequest, club_slug: str) -> tuple[Club, bool]:
+    club = access.club_for_member(request.user, club_slug)
+    return club, access.user_manages(request.user, club)
+
+
+def _managed(request: AuthedHtmxRequest, club_slug: str) -> Club:
+    return access.club_for_manager(request.user, club_slug)
+
+
+def _page(
+    request: AuthedHtmxRequest,
+    club: Club,
+    *,
+    restore_form: BackupRestoreForm | None = None,
+    bgstats_form: BgStatsImportForm | None = None,
+    partial: str = "",
+) -> HttpResponse:
+    template = "portability/club_portability.html" + (
+        f"#{partial}" if partial and request.htmx else ""
+    )
+    return render(
+        request,
+        template,
+        {
+            "club": club,
+            "manages": True,
+            "club_is_empty": not club.sessions.exists() and not club.players.exists(),
+            "restore_form": restore_form or BackupRestoreForm(),
+            "bgstats_form": bgstats_form or BgStatsImportForm(club=club),
+        },
+    )
+
+
+def _done(request: AuthedHtmxRequest, club: Club) -> HttpResponse:
+    if request.htmx:
+        return HttpResponseClientRedirect(club.get_absolute_url())
+    return redirect(club)
+
+
+def _imported(request: AuthedHtmxRequest, outcome: ImportOutcome) -> None:
+    text = ngettext(
+        "%(count)d game imported.",
+        "%(count)d games imported.",
+        outcome.sessions_created,
+    ) % {"count": outcome.sessions_created}
+    if outcome.sessions_skipped:
+        text += " " + ngettext(
+            "%(count)d game was already here.",
+            "%(count)d games were already here.",
+            outcome.sessions_skipped,
+        ) % {"count": outcome.sessions_skipped}
+    messages.success(request, text)
+
+
+@require_GET
+@login_required
+def club_portability(request: AuthedHtmxRequest, club_slug: str) -> HttpResponse:
+    club, manages = _club(request, club_slug)
+    if not manages:
+        return render(
+            request,
+            "portability/club_portability.html",
+            {"club": club, "manages": False},
+        )
+    return _page(request, club)
+
+
+def _download(content: str, filename: str, content_type: str) -> HttpResponse:
+    response = HttpResponse(content, content_type=content_type)
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+@require_GET
+@login_required
+def club_backup_download(request: AuthedHtmxRequest, club_slug: str) -> HttpResponse:
+    club = _managed(request, club_slug)
+    document = club_backup_export(club)
+    return _download(
+        json.dumps(document, ensure_ascii=False, indent=1),
+        f"{club.slug}-backup-{timezone.now():%Y-%m-%d}.json",
+        "application/json",
+    )
+
+
+@require_GET
+@login_required
+def club_results_csv(request: AuthedHtmxRequest, club_slug: str) -> HttpResponse:
+    club, _manages = _club(request, club_slug)
+    return csv_response(club)
+
+
+@require_GET
+@login_required
+def club_bgstats_download(request: AuthedHtmxRequest, club_slug: str) -> HttpResponse:
+    club, _manages = _club(request, club_slug)
+    return _download(
+        json.dumps(bgstats_export(club), ensure_ascii=False),
+        f"{club.slug}-bgstats.json",
+        "application/json",
+    )
+
+
+@require_POST
+@login_required
+@vary_on_headers("HX-Request")
+def club_backup_restore(request: AuthedHtmxRequest, club_slug: str) -> HttpResponse:
+    club = _managed(request, club_slug)
+    form = BackupRestoreForm(request.POST, request.FILES)
+    if form.is_valid():
+        try:
+            outcome = club_backup_import(club=club, document=form.cleaned_data["file"])
+        except ImportRejected as rejected:
+            form.add_error(None, rejection_messages(rejected))
+        else:
+            _imported(request, outcome)
+            return _done(request, club)
+    return _page(request, club, restore_form=form, partial="restore-form")
+
+
+@require_POST
+@login_required
+@vary_on_headers("HX-Request")
+def club_bgstats_import(request: AuthedHtmxRequest, club_slug: str) -> HttpResponse:
+    club = _managed(request, club_slug)
+    form = BgStatsImportForm(request.POST, request.FILES, club=club)
+    if form.is_valid() and form.parsed is not None:
+        if form.cleaned_data.get("file"):
+            # A new file: ask about its ambiguous names before writing anything.
+            asking = BgStatsImportForm(club=club)
+            asking.ask(form.parsed)
+            if asking.choice_fields:
+                return _page(request, club, bgstats_form=asking, partial="bgstats-form")
+        try:
+            outcome = bgstats_import(
+                club=club, parsed=form.parsed, choices=form.choices()
+            )
+        except ImportRejected as rejected:
+            form.add_error(None, rejection_messages(rejected))
+        else:
+            _imported(request, outcome)
+            return _done(request, club)
+    return _page(request, club, bgstats_form=form, partial="bgstats-form")
