@@ -44,14 +44,14 @@ BRUNO = {
 }
 CAIO = {
     "sestertii": 8,
-    "storehouse_cloth": 2,
-    "colonists_on_board": 6,
+    "colonists_on_board": 2,
     "houses_brick": 4,
     "houses_food": 2,
     "houses_tool": 1,
     "houses_wine": 1,
     "provinces": 5,
-    "cards_jupiter": 3,
+    "cards_jupiter": 5,
+    "cards_saturnus": 4,
     "cards_mercurius": 2,
     "cards_mars": 2,
 }
@@ -83,6 +83,7 @@ def test_enter_a_finished_game_and_see_the_result(live_server, phone):
     page.check("#s1-specialists-vintner")
     page.check("#s1-specialists-smith")
     page.check("#s2-specialists-mason")
+    page.check("#s2-specialists-weaver")
     page.check("input[name=praefectus_magnus][value='2']")
     page.check("input[name=concordia_card][value='0']")
 

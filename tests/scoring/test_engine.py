@@ -70,9 +70,9 @@ def test_without_a_holder_equal_totals_keep_the_seating_order(pm_seat):
 def test_the_tie_example_goes_to_the_player_who_would_receive_the_pm_next():
     result = score_sheet(parse_concordia(example("concordia-tie")))
     assert [(p.name, p.total, p.rank) for p in result.players] == [
-        ("Dora", 15, 3),
-        ("Eli", 21, 2),
-        ("Fabi", 21, 1),
+        ("Dora", 25, 3),
+        ("Eli", 35, 2),
+        ("Fabi", 35, 1),
     ]
     assert result.winner == "Fabi"
 
