@@ -49,7 +49,7 @@ ITALIA_GOODS = {
     "Comum": Good.FOOD,
     "Segusio": Good.BRICK,
     "Aquileia": Good.WINE,
-    "Bausanum": Good.FOOD,
+    "Bauzanum": Good.FOOD,
     "Verona": Good.TOOL,
     # B: 2 brick, 2 food, 2 tool, 1 wine, 1 cloth
     "Mutina": Good.BRICK,
