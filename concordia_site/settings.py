@@ -377,11 +377,37 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {"client_error": {"()": "concordia_site.errors.ClientErrorLog"}},
+    "handlers": {
+        "console": {"class": "logging.StreamHandler", "filters": ["client_error"]},
+        "django.server": {
+            "class": "logging.StreamHandler",
+            "formatter": "django.server",
+            "filters": ["client_error"],
+        },
+    },
+    "formatters": {
+        "django.server": {
+            "()": "django.utils.log.ServerFormatter",
+            "format": "[{server_time}] {message}",
+            "style": "{",
+        }
+    },
     "root": {
         "handlers": ["console"],
         "level": os.environ.get("DJANGO_LOG_LEVEL", "INFO"),
     },
-    # django-axes announces itself at every start, on every management command.
-    "loggers": {"axes.apps": {"level": "WARNING"}},
+    "loggers": {
+        # django-axes announces itself at every start, on every management command.
+        "axes.apps": {"level": "WARNING"},
+        # Django's default logging gives "django" a console handler of its own
+        # under DEBUG: every 4xx line came twice. The root's handler prints it.
+        "django": {"handlers": [], "level": "INFO"},
+        # runserver's access lines (its own handler: they do not propagate).
+        "django.server": {
+            "handlers": ["django.server"],
+            "level": "INFO",
+            "propagate": False,
+        },
+    },
 }
