@@ -48,7 +48,7 @@ demo: migrate
 
 run: demo
 	@echo "Sign in at http://$(HOST):$(PORT)/ as demo / concordia-demo"
-	$(BIN)/python manage.py runserver $(HOST):$(PORT)
+	DJANGO_RUNSERVER_HIDE_WARNING=true $(BIN)/python manage.py runserver $(HOST):$(PORT)
 
 format: install
 	$(BIN)/ruff format .

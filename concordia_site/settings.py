@@ -309,6 +309,10 @@ if REDIS_URL:
 else:
     CELERY_TASK_ALWAYS_EAGER = True
     CELERY_TASK_EAGER_PROPAGATES = True
+    # Eager tasks never reach a broker, but Celery still takes a producer from
+    # its pool, and kombu warns "No hostname was supplied" for a broker without
+    # one at the first save. The in-memory transport, named with a host, is quiet.
+    CELERY_BROKER_URL = "memory://localhost/"
 # What the web processes and the workers share about queued tasks (at most one
 # statistics refresh queued per club×game, `stats.coalesce`): Redis beside the
 # broker, failing as fast as the broker does; without Redis, this process.
@@ -411,3 +415,7 @@ LOGGING = {
         },
     },
 }
+if not REDIS_URL:
+    # Eager tasks run inside the request: "Task … succeeded in 0.01s" after
+    # every save is noise in `make run`'s terminal (a worker still logs it).
+    LOGGING["loggers"]["celery.app.trace"] = {"level": "WARNING"}
