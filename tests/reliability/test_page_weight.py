@@ -73,7 +73,10 @@ def measure(session: TableSession, root: Path) -> dict[str, tuple[int, int]]:
             response = static.get(f"/static/{asset}", headers=ACCEPT)
             assert response.status_code == 200, asset
             assert response["Content-Encoding"] in {"br", "gzip"}, asset
-            served[asset] = int(response["Content-Length"])
+            body = b"".join(response.streaming_content)  # type: ignore[attr-defined]
+            response.close()
+            assert len(body) == int(response["Content-Length"]), asset
+            served[asset] = len(body)
     return {
         name: (
             sizes[name],
