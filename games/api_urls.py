@@ -87,5 +87,7 @@ urlpatterns = [
         _CLUB + "bgstats/import/", api.BgStatsImportApi.as_view(), name="bgstats-import"
     ),
     # Last: a slug or id the converters refuse is a JSON 404 like any other.
-    re_path(r"^(?P<path>.*)$", api.api_not_found, name="not-found"),
+    # [\s\S], not ".": an address with an encoded newline (%0A) is under
+    # /api/v1/ too and gets the JSON 404, not the site's 404 page.
+    re_path(r"^(?P<path>[\s\S]*)$", api.api_not_found, name="not-found"),
 ]

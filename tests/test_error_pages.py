@@ -106,3 +106,12 @@ def test_runservers_line_for_a_4xx_is_left_to_django_request():
         server.info('"%s" %s %s', "GET / HTTP/1.1", "200", "5120")
     (line,) = console.getvalue().splitlines()
     assert line.endswith('] "GET / HTTP/1.1" 200 5120')
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("path", ["/api/v1/nothing/", "/api/v1/clubs/a%0Ab/players/"])
+def test_an_unknown_api_address_gets_json_not_the_404_page(client, path):
+    response = client.get(path)
+    assert response.status_code == 404
+    assert response["Content-Type"] == "application/json"
+    assert response.json() == {"detail": "Not found."}
