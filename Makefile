@@ -48,7 +48,7 @@ demo: migrate
 
 run: demo
 	@echo "Sign in at http://$(HOST):$(PORT)/ as demo / concordia-demo"
-	$(BIN)/python manage.py runserver $(HOST):$(PORT)
+	DJANGO_RUNSERVER_HIDE_WARNING=true $(BIN)/python manage.py runserver $(HOST):$(PORT)
 
 format: install
 	$(BIN)/ruff format .
@@ -93,23 +93,26 @@ test: lint migrations-check test-sqlite test-postgres test-services test-e2e
 # phone size; screenshots land in artifacts/e2e/. Installs chromium with apt
 # where it is missing and this user may (root), and says what to do otherwise.
 e2e: install
-	@if [ ! -x "$(CHROMIUM)" ]; then \
+	@chromium="$(CHROMIUM)"; \
+	if [ ! -x "$$chromium" ]; then \
 		if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
-			echo "== installing Debian's chromium"; \
-			apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; \
+			echo "== $$chromium is missing: installing Debian's chromium"; \
+			apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium || exit 1; \
+			chromium=/usr/bin/chromium; \
 		else \
-			echo "== $(CHROMIUM) is missing: install Debian's chromium (sudo apt-get install chromium)"; \
+			echo "== $$chromium is missing: install Debian's chromium (sudo apt-get install chromium)"; \
 			exit 1; \
 		fi; \
-	fi
-	CHROMIUM="$(CHROMIUM)" $(BIN)/pytest -m e2e -p no:randomly -q
+	fi; \
+	CHROMIUM="$$chromium" $(BIN)/pytest -m e2e -p no:randomly -q
 
-# `make test` runs the real-browser tests where Chromium is installed.
+# `make test` runs the real-browser tests where Chromium is installed, or can
+# be (root with apt: `make e2e` installs it); elsewhere it says it skips them.
 test-e2e: install
-	@if [ -x "$(CHROMIUM)" ]; then \
+	@if [ -x "$(CHROMIUM)" ] || { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; }; then \
 		$(MAKE) --no-print-directory e2e; \
 	else \
-		echo "== $(CHROMIUM) not found: the real-browser tests are NOT run (make e2e installs it)"; \
+		echo "== $(CHROMIUM) not found, and only root can install it with apt: the real-browser tests are NOT run (sudo make e2e)"; \
 	fi
 
 # Static analysis of our code (no medium or high finding allowed) and the known

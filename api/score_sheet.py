@@ -60,13 +60,16 @@ _SHEET_EXAMPLE: Final = {
             "colonists_on_board": 3,
             "houses": {"brick": 1, "food": 1, "tool": 1},
             "provinces": 3,
+            # With Ana's cards, every sale card of decks I-II is bought: that is
+            # how Ana ended the game with 12 houses.
             "cards": {
                 "vesta": 1,
-                "jupiter": 2,
-                "saturnus": 2,
-                "mercurius": 1,
+                "jupiter": 5,
+                "saturnus": 3,
+                "mercurius": 2,
                 "mars": 1,
             },
+            "specialists": ["mason", "smith", "vintner", "weaver"],
         },
     ],
 }

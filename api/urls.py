@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from csp.decorators import csp_update
 from django.urls import path, re_path
 from drf_spectacular.views import (
     SpectacularAPIView,
@@ -12,6 +13,17 @@ from drf_spectacular.views import (
 from api import auth, base, clubs, exports, score_sheet, sessions, statistics
 
 app_name = "api"
+
+# ReDoc (drf-spectacular-sidecar's bundle) styles itself through <style>
+# elements: styled-components creates them empty and fills them through the
+# CSSOM (insertRule), which the CSP does not govern, and one of its modules
+# inserts a fixed stylesheet. The policy allows exactly those two contents by
+# hash, on this page only, instead of 'unsafe-inline'. A new ReDoc build may
+# change the second hash: tests/e2e/test_api_docs.py then reports the violation.
+REDOC_STYLE_HASHES = [
+    "'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU='",  # an empty <style>
+    "'sha256-QMIg+bpjm3JdElJ388KYke01izlUW0UoNOeKjpMxdgc='",  # the bundle's own CSS
+]
 
 _CLUB = "clubs/<slug:club_slug>/"
 
@@ -26,8 +38,10 @@ urlpatterns = [
     ),
     path(
         "schema/redoc/",
-        SpectacularRedocView.as_view(
-            url_name="api:schema", template_name="api/redoc.html"
+        csp_update({"style-src": REDOC_STYLE_HASHES})(
+            SpectacularRedocView.as_view(
+                url_name="api:schema", template_name="api/redoc.html"
+            )
         ),
         name="redoc",
     ),
@@ -81,5 +95,7 @@ urlpatterns = [
         name="bgstats-import",
     ),
     # Last: a slug or id the converters refuse is a JSON 404 like any other.
-    re_path(r"^(?P<path>.*)$", base.api_not_found, name="not-found"),
+    # [\s\S], not ".": an address with an encoded newline (%0A) is under
+    # /api/v1/ too and gets the JSON 404, not the site's 404 page.
+    re_path(r"^(?P<path>[\s\S]*)$", base.api_not_found, name="not-found"),
 ]

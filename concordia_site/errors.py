@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import sys
 
 from django.db import InterfaceError, OperationalError
@@ -45,3 +46,25 @@ def server_error(request: HttpRequest) -> HttpResponse:
     response = HttpResponse(loader.render_to_string("503.html"), status=503)
     response["Retry-After"] = str(RETRY_AFTER_SECONDS)
     return response
+
+
+class ClientErrorLog(logging.Filter):
+    """Let each 4xx answer reach the console once, as one line (settings.LOGGING).
+
+    A 4xx is the client's mistake or a refusal, not a bug: django.request's
+    line ("Forbidden (Permission denied): /clubs/…/invites/") says all there is,
+    so the traceback Django attaches to a 403 or a rejected host is dropped. The
+    development server's access line for a 4xx repeats that line, so it goes.
+    """
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.name == "django.server":
+            args = record.args
+            return not (
+                isinstance(args, tuple) and len(args) > 1 and str(args[1])[:1] == "4"
+            )
+        status = getattr(record, "status_code", None)
+        if isinstance(status, int) and 400 <= status < 500:
+            record.exc_info = None
+            record.exc_text = None
+        return True

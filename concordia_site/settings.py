@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 from datetime import timedelta
 from pathlib import Path
+from typing import cast
 
 import dj_database_url
 import django_stubs_ext
@@ -91,6 +92,16 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Static files with their gzip and brotli copies from collectstatic
+    # (STORAGES), before anything else looks at the request.
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Pages go out gzipped. BREACH needs a secret in a compressed body next to
+    # text an attacker controls: Django masks the CSRF token anew in every
+    # response, and since 4.2 this middleware pads each gzipped body with
+    # random bytes ("Heal the Breach"), so over TLS this is safe enough for a
+    # page weight a phone on a slow line notices. Below WhiteNoise, which
+    # serves its own compressed copies.
+    "django.middleware.gzip.GZipMiddleware",
     "csp.middleware.CSPMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
@@ -213,6 +224,14 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = BASE_DIR / "staticfiles"
+# collectstatic writes a gzip and a brotli copy of each file beside it, and
+# WhiteNoise serves the smallest the browser accepts. Not the manifest
+# variant: its hashed names need collectstatic before any page can render,
+# which the tests, the benchmarks and a first `DJANGO_DEBUG=0` start skip.
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedStaticFilesStorage"},
+}
 
 EMAIL_BACKEND = os.environ.get(
     "DJANGO_EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend"
@@ -311,6 +330,10 @@ if REDIS_URL:
 else:
     CELERY_TASK_ALWAYS_EAGER = True
     CELERY_TASK_EAGER_PROPAGATES = True
+    # Eager tasks never reach a broker, but Celery still takes a producer from
+    # its pool, and kombu warns "No hostname was supplied" for a broker without
+    # one at the first save. The in-memory transport, named with a host, is quiet.
+    CELERY_BROKER_URL = "memory://localhost/"
 # What the web processes and the workers share about queued tasks (at most one
 # statistics refresh queued per club×game, `stats.coalesce`): Redis beside the
 # broker, failing as fast as the broker does; without Redis, this process.
@@ -379,11 +402,43 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {"client_error": {"()": "concordia_site.errors.ClientErrorLog"}},
+    "handlers": {
+        "console": {"class": "logging.StreamHandler", "filters": ["client_error"]},
+        "django.server": {
+            "class": "logging.StreamHandler",
+            "formatter": "django.server",
+            "filters": ["client_error"],
+        },
+    },
+    "formatters": {
+        "django.server": {
+            "()": "django.utils.log.ServerFormatter",
+            "format": "[{server_time}] {message}",
+            "style": "{",
+        }
+    },
     "root": {
         "handlers": ["console"],
         "level": os.environ.get("DJANGO_LOG_LEVEL", "INFO"),
     },
-    # django-axes announces itself at every start, on every management command.
-    "loggers": {"axes.apps": {"level": "WARNING"}},
+    "loggers": {
+        # django-axes announces itself at every start, on every management command.
+        "axes.apps": {"level": "WARNING"},
+        # Django's default logging gives "django" a console handler of its own
+        # under DEBUG: every 4xx line came twice. The root's handler prints it.
+        "django": {"handlers": [], "level": "INFO"},
+        # runserver's access lines (its own handler: they do not propagate).
+        "django.server": {
+            "handlers": ["django.server"],
+            "level": "INFO",
+            "propagate": False,
+        },
+    },
 }
+if not REDIS_URL:
+    # Eager tasks run inside the request: "Task … succeeded in 0.01s" after
+    # every save is noise in `make run`'s terminal (a worker still logs it).
+    cast(dict[str, object], LOGGING["loggers"])["celery.app.trace"] = {
+        "level": "WARNING"
+    }

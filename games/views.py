@@ -17,7 +17,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseClientRedirect
 
-from clubs import access
+from clubs import access, permissions
 from clubs.models import Club
 from clubs.selectors import club_qs_visible_to
 from concordia_site.http import AuthedHtmxRequest
@@ -97,8 +97,12 @@ def home(request: AuthedHtmxRequest) -> HttpResponse:
 def club_detail(request: AuthedHtmxRequest, club_slug: str) -> HttpResponse:
     club = _club(request, club_slug)
     sessions = selectors.session_list_for_club(club)
+    # The club menu leaves out what the member may not open (invite links).
+    can_manage = permissions.can_manage(permissions.membership_get(request.user, club))
     return render(
-        request, "games/club_detail.html", {"club": club, "sessions": sessions}
+        request,
+        "games/club_detail.html",
+        {"club": club, "sessions": sessions, "can_manage": can_manage},
     )
 
 

@@ -17,6 +17,7 @@ from scoring.catalog import (
     MAX_PLAYERS,
     MIN_COLONISTS_ON_BOARD,
     MIN_PLAYERS,
+    SALE_CARDS,
     STARTING_HAND,
     STOREHOUSE_SPACES,
     cards_in_play,
@@ -29,6 +30,7 @@ from scoring.types import (
     God,
     Good,
     GoodCounts,
+    MapName,
     PlayerBoard,
     Problem,
     ScoreSheet,
@@ -82,6 +84,9 @@ PROVINCES_NONE_WITH_HOUSES: Final = gettext_noop(
 PROVINCES_OVER_HOUSES: Final = gettext_noop(
     "Each province counted needs one of the player's houses, and there are only %(houses)d; %(given)d given"
 )
+PROVINCES_UNDER_HOUSES: Final = gettext_noop(
+    "A province of %(map)s has at most %(cities)d cities, so %(houses)d houses stand in at least %(minimum)d provinces; %(given)d given"
+)
 CARDS_UNDER_STARTING_HAND: Final = gettext_noop(
     "Count the starting hand too: no one holds fewer than %(minimum)d of the %(god)s cards; %(given)d given"
 )
@@ -100,6 +105,9 @@ CONCORDIA_NOBODY: Final = gettext_noop(
 CONCORDIA_TAKEN: Final = gettext_noop(
     "Only one player can have the Concordia card, and %(holder)s has it already"
 )
+CONCORDIA_TOO_EARLY: Final = gettext_noop(
+    "The Concordia card goes to whoever builds their last house or buys the last card for sale, but %(holder)s has built %(built)d of %(maximum)d houses and the players have bought %(bought)d of the %(sale)d cards for sale"
+)
 CONCORDIA_INTERMEDIATE: Final = gettext_noop(
     "Nobody has the Concordia card at an intermediate scoring: the game is not over"
 )
@@ -108,6 +116,28 @@ _GOODS: Final = tuple(Good)
 _GODS: Final = tuple(God)
 _FINAL: Final = SheetKind.FINAL
 _PREFIXES: Final = tuple(f"players[{seat}]" for seat in range(MAX_PLAYERS))
+
+
+def _fewest_provinces(spec: MapSpec) -> tuple[int, ...]:
+    """Return, for 0...15 houses, the fewest provinces of ``spec`` that hold them.
+
+    The largest provinces first: n houses fill at best the n cities of the
+    biggest provinces. Counts past the map's cities are left out.
+    """
+    sizes = sorted((len(province.cities) for province in spec.provinces), reverse=True)
+    fewest = [0]
+    for provinces, size in enumerate(sizes, start=1):
+        fewest.extend([provinces] * size)
+    return tuple(fewest[: MAX_HOUSES + 1])
+
+
+_FEWEST_PROVINCES: Final[dict[MapName, tuple[int, ...]]] = {
+    name: _fewest_provinces(spec) for name, spec in MAPS.items()
+}
+_MOST_CITIES: Final[dict[MapName, int]] = {
+    name: max(len(province.cities) for province in spec.provinces)
+    for name, spec in MAPS.items()
+}
 
 
 def validate_sheet(sheet: ScoreSheet) -> tuple[Problem, ...]:
@@ -161,6 +191,7 @@ def validate_sheet(sheet: ScoreSheet) -> tuple[Problem, ...]:
     seen_names: set[str] = set()
     specialist_holders: dict[Specialist, str] = {}
     concordia_holder: str | None = None
+    concordia_seat = 0
     held = [0] * len(_GODS)
     blamed: set[int] = set()
     province_count = len(spec.provinces)
@@ -212,6 +243,7 @@ def validate_sheet(sheet: ScoreSheet) -> tuple[Problem, ...]:
                 )
             elif concordia_holder is None:
                 concordia_holder = name
+                concordia_seat = seat
             else:
                 problems.append(
                     Problem(
@@ -223,7 +255,49 @@ def validate_sheet(sheet: ScoreSheet) -> tuple[Problem, ...]:
 
     if final and concordia_holder is None and players:
         problems.append(Problem(path="players", template=CONCORDIA_NOBODY))
+    elif concordia_holder is not None and decks is not None:
+        _check_game_end(players, concordia_seat, count, problems)
     return tuple(problems)
+
+
+def _check_game_end(
+    players: tuple[PlayerBoard, ...],
+    seat: int,
+    player_count: int,
+    problems: list[Problem],
+) -> None:
+    # §2, §11.8: the game ends, and its ender takes the Concordia card, when a
+    # player builds their last house or buys the last card of the display. The
+    # display is refilled until decks I...N are empty, so the second way needs
+    # every sale card in play bought: the cards the players hold beyond their
+    # starting hands (§4a; specialists included) then add up to those decks.
+    built = _positive_total(players[seat].houses)
+    if built >= MAX_HOUSES:
+        return
+    sale = _SALE_CARDS_IN_PLAY[player_count]
+    bought = 0
+    for board in players:
+        cards = _as_tuple(board.cards)
+        bought += len(board.specialists) + sum(
+            count - start
+            for count, start in zip(cards, _STARTING_HAND, strict=True)
+            if count > start
+        )
+    if bought >= sale:
+        return
+    problems.append(
+        Problem(
+            path=f"{_PREFIXES[seat]}.concordia_card",
+            template=CONCORDIA_TOO_EARLY,
+            params={
+                "maximum": MAX_HOUSES,
+                "holder": players[seat].name,
+                "built": built,
+                "bought": bought,
+                "sale": sale,
+            },
+        )
+    )
 
 
 def _check_counts(
@@ -334,8 +408,11 @@ def _check_counts(
     # §3 Saturnus, §11.4: provinces holding at least one house; the capital
     # never holds one.
     provinces = board.provinces
+    fewest = _FEWEST_PROVINCES[spec.name]
     if (
-        0 < provinces <= built and provinces <= province_count
+        0 < provinces <= built
+        and provinces <= province_count
+        and (built >= len(fewest) or provinces >= fewest[built])
     ) or provinces == built == 0:
         return
     params: dict[str, str | int] = {"given": provinces}
@@ -346,9 +423,20 @@ def _check_counts(
         params.update(map=spec.title, maximum=province_count)
     elif provinces == 0:
         template = PROVINCES_NONE_WITH_HOUSES
-    else:
+    elif provinces > built:
         template = PROVINCES_OVER_HOUSES
         params.update(houses=built)
+    else:
+        # §9: a province holds 2 or 3 cities and a player one house per city,
+        # so n houses need at least the fewest provinces with n cities between
+        # them (15 houses: 5 provinces of Imperium, 6 of Italia).
+        template = PROVINCES_UNDER_HOUSES
+        params.update(
+            map=spec.title,
+            cities=_MOST_CITIES[spec.name],
+            houses=built,
+            minimum=fewest[built],
+        )
     problems.append(
         Problem(path=f"{prefix}.provinces", template=template, params=params)
     )
@@ -363,6 +451,11 @@ _STARTING_HAND: Final = _as_tuple(STARTING_HAND)
 # player can hold (starting hand plus every sale card of the god in play).
 _DECKS: Final = {
     count: (_as_tuple(cards_in_play(count)), _as_tuple(max_cards_per_player(count)))
+    for count in range(MIN_PLAYERS, MAX_PLAYERS + 1)
+}
+# §4b: the sale cards of decks I...N, Minerva's specialists included.
+_SALE_CARDS_IN_PLAY: Final = {
+    count: sum(1 for card in SALE_CARDS if card.deck <= count)
     for count in range(MIN_PLAYERS, MAX_PLAYERS + 1)
 }
 # With an impossible player count the decks in play are unknown: no maximum.

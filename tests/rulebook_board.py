@@ -108,5 +108,8 @@ CAIO_HOUSES = frozenset(
         "Dyrrhachium",
     }
 )
-# Architect (II), Mercator (III), Colonist (III), Mason.
-CAIO_CARDS = frozenset({9, 18, 19, 6})
+# Architect (II), Mercator (III), Colonist (III), Mason, and the five cards the
+# others left, so that every sale card of decks I-III is bought when Ana takes
+# the Concordia card with 12 houses: Weaver, Architect (III), Prefect (III),
+# Consul (III), Diplomat (III, Saturnus).
+CAIO_CARDS = frozenset({9, 18, 19, 6, 15, 16, 17, 20, 21})

@@ -24,7 +24,8 @@ def example_sheet(name: str) -> ScoreSheet:
 def swapped_hands(sheet: ScoreSheet) -> ScoreSheet:
     """Move the rulebook game's Concordia card, Praefectus Magnus and specialists.
 
-    Ana gets the Praefectus and the Mason, Caio the card and the Farmer.
+    Ana gets the Praefectus and the Mason, Caio the card and the Farmer (he
+    keeps his Weaver: every sale card stays bought, which ends the game).
     """
     ana, bruno, caio = sheet.players
     return dataclasses.replace(
@@ -35,7 +36,9 @@ def swapped_hands(sheet: ScoreSheet) -> ScoreSheet:
             ),
             bruno,
             dataclasses.replace(
-                caio, specialists=(Specialist.FARMER,), concordia_card=True
+                caio,
+                specialists=(Specialist.FARMER, Specialist.WEAVER),
+                concordia_card=True,
             ),
         ),
         praefectus_magnus="Ana",

@@ -10,7 +10,7 @@ from stats import services as stats_services
 BREAKDOWNS = {
     "Ana": {"vesta": 3, "jupiter": 18, "saturnus": 28, "mercurius": 16, "mars": 30, "minerva": 12, "concordia": 7},
     "Bruno": {"vesta": 3, "jupiter": 28, "saturnus": 18, "mercurius": 20, "mars": 8, "minerva": 18, "concordia": 0},
-    "Caio": {"vesta": 2, "jupiter": 12, "saturnus": 10, "mercurius": 16, "mars": 24, "minerva": 12, "concordia": 0},
+    "Caio": {"vesta": 0, "jupiter": 20, "saturnus": 20, "mercurius": 16, "mars": 8, "minerva": 12, "concordia": 0},
 }  # fmt: skip
 
 
@@ -163,8 +163,8 @@ def test_leaderboard_ranks_by_rating_with_exact_averages(as_role, counted):
 
 def test_leaderboard_sorts_by_a_category_and_filters_by_table_size(as_role, counted):
     client = as_role("member")
-    by_mars = client.get("/api/v1/clubs/lisboa/leaderboard/?order=-mars").json()
-    assert [r["name"] for r in by_mars["rows"]] == ["Ana", "Caio", "Bruno"]
+    by_saturnus = client.get("/api/v1/clubs/lisboa/leaderboard/?order=-saturnus")
+    assert [r["name"] for r in by_saturnus.json()["rows"]] == ["Ana", "Caio", "Bruno"]
     four = client.get("/api/v1/clubs/lisboa/leaderboard/?players=4").json()
     assert (four["players"], four["rows"]) == (0, [])
 
@@ -202,7 +202,7 @@ def test_player_statistics_compare_with_the_club(as_role, counted):
         114.0,
         114,
     )
-    assert body["club_averages"]["mars"] == pytest.approx((30 + 8 + 24) / 3)
+    assert body["club_averages"]["mars"] == pytest.approx((30 + 8 + 8) / 3)
     assert body["opponents"] == [
         {"player_id": ids["Bruno"], "name": "Bruno", "meetings": 1, "wins": 1, "losses": 0, "ties": 0},
         {"player_id": ids["Caio"], "name": "Caio", "meetings": 1, "wins": 1, "losses": 0, "ties": 0},

@@ -130,3 +130,16 @@ def test_anonymous_callers_are_throttled(api_client, db, monkeypatch):
         for _ in range(4)
     ]
     assert codes == [200, 200, 200, 429]
+
+
+def test_the_schemas_example_sheet_is_a_valid_game(api_client, db):
+    schema = api_client.get("/api/v1/schema/?format=json").json()
+    operation = schema["paths"]["/api/v1/score-sheet/"]["post"]
+    example = operation["requestBody"]["content"]["application/json"]["examples"]
+    body = example["Concordia"]["value"]
+    response = api_client.post(URL, json.dumps(body), content_type="application/json")
+    assert response.status_code == 200, response.json()
+    assert [(p["name"], p["total"]) for p in response.json()["players"]] == [
+        ("Ana", 114),
+        ("Bia", 44),
+    ]

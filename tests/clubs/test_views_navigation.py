@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+from django.contrib.auth.models import User
 from django.urls import reverse
 
 from clubs import services as clubs_services
@@ -31,7 +33,48 @@ def test_a_member_of_several_clubs_can_create_another(client, club, other_club, 
     assert f'href="{reverse("clubs:club-create")}"' in html
 
 
-def test_club_page_links_to_members_players_and_invites(client, club, bob):
-    html = signed_in(client, bob).get(club.get_absolute_url()).content.decode()
+def _menu(html: str) -> str:
+    return html.split('<nav class="club-nav"', 1)[1].split("</nav>", 1)[0]
+
+
+def _url(name: str) -> str:
+    return reverse(name, kwargs={"club_slug": "lisboa"})
+
+
+def test_club_page_links_an_owner_to_members_players_and_invites(client, club, alice):
+    html = signed_in(client, alice).get(club.get_absolute_url()).content.decode()
     for name in ("clubs:membership-list", "clubs:player-list", "clubs:invite-list"):
-        assert f'href="{reverse(name, kwargs={"club_slug": "lisboa"})}"' in html
+        assert f'href="{_url(name)}"' in _menu(html)
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["games:club-detail", "clubs:membership-list", "clubs:player-list"],
+)
+def test_a_member_is_not_shown_the_invite_links_they_may_not_open(
+    client, club, bob, name
+):
+    client = signed_in(client, bob)
+    menu = _menu(client.get(_url(name)).content.decode())
+    assert f'href="{_url("clubs:player-list")}"' in menu
+    assert f'href="{_url("clubs:invite-list")}"' not in menu
+    assert client.get(_url("clubs:invite-list")).status_code == 403
+
+
+@pytest.mark.parametrize(
+    ("user", "name", "label"),
+    [
+        ("bob", "games:club-detail", "Games"),
+        ("bob", "clubs:membership-list", "Members"),
+        ("bob", "clubs:player-list", "Players"),
+        ("alice", "games:club-detail", "Games"),
+        ("alice", "clubs:invite-list", "Invite links"),
+    ],
+)
+def test_the_club_menu_marks_the_current_page(client, club, user, name, label):
+    signed_in(client, User.objects.get(username=user))
+    menu = _menu(client.get(_url(name)).content.decode())
+    assert menu.count('aria-current="page"') == 1
+    assert f'<a class="button" href="{_url(name)}" aria-current="page">{label}</a>' in (
+        menu
+    )

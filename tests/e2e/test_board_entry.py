@@ -21,7 +21,7 @@ pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 # A legal deal of Italia's A, B and C tokens (Italia uses no D tokens).
 ITALIA_GOODS = {
     "Genua": "cloth", "Nicaea": "brick", "Comum": "food", "Segusio": "brick",
-    "Aquileia": "wine", "Bausanum": "food", "Verona": "tool",
+    "Aquileia": "wine", "Bauzanum": "food", "Verona": "tool",
     "Mutina": "brick", "Ravenna": "food", "Casinum": "tool", "Neapolis": "cloth",
     "Aleria": "brick", "Olbia": "food", "Cosa": "wine", "Florentia": "tool",
     "Brundisium": "brick", "Luceria": "food", "Croton": "wine", "Potentia": "brick",

@@ -44,14 +44,14 @@ BRUNO = {
 }
 CAIO = {
     "sestertii": 8,
-    "storehouse_cloth": 2,
-    "colonists_on_board": 6,
+    "colonists_on_board": 2,
     "houses_brick": 4,
     "houses_food": 2,
     "houses_tool": 1,
     "houses_wine": 1,
     "provinces": 5,
-    "cards_jupiter": 3,
+    "cards_jupiter": 5,
+    "cards_saturnus": 4,
     "cards_mercurius": 2,
     "cards_mars": 2,
 }
@@ -76,7 +76,7 @@ def test_enter_a_finished_game_and_see_the_result(live_server, phone):
     page.click("text=Seat the players")
     page.wait_for_url("**/sheet/")
 
-    specialists = [["farmer"], ["vintner", "smith"], ["mason"]]
+    specialists = [["farmer"], ["vintner", "smith"], ["mason", "weaver"]]
     for seat, values in enumerate([ANA, BRUNO, CAIO]):
         # One player at a time: each has a tab on the strip.
         page.click(f"#tab-s{seat}")

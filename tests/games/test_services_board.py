@@ -39,7 +39,7 @@ RULEBOOK_EXTRAS = {
     1: SeatExtras(
         sestertii=21, storehouse=GoodCounts(food=2, wine=1), colonists_on_board=4
     ),
-    2: SeatExtras(sestertii=8, storehouse=GoodCounts(cloth=2), colonists_on_board=6),
+    2: SeatExtras(sestertii=8, storehouse=GoodCounts(), colonists_on_board=2),
 }
 
 
@@ -344,7 +344,7 @@ def test_switching_to_quick_entry_keeps_every_tapped_row(draft_session):
     assert draft_session.entry_mode == EntryMode.QUICK
     assert SessionCity.objects.filter(session=draft_session).count() == 30
     assert SeatHouse.objects.filter(session=draft_session).count() == 12 + 9 + 8
-    assert SeatCard.objects.filter(session=draft_session).count() == 6 + 6 + 4
+    assert SeatCard.objects.filter(session=draft_session).count() == 6 + 6 + 9
 
 
 def test_switching_a_finished_hand_count_to_the_board_keeps_its_result(

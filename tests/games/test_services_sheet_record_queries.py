@@ -12,7 +12,7 @@ from django.test.utils import CaptureQueriesContext
 from clubs.models import Club
 from games import services
 from games.models import ConcordiaPosition, SeatResult, SessionStatus, TableSession
-from tests.scoring.builders import board, table
+from tests.scoring.builders import board, ender, table
 
 NAMES = ("Ana", "Bruno", "Caio", "Dora", "Edu")
 
@@ -30,7 +30,11 @@ def _game(club: Club, alice: User, seats: int) -> TableSession:
 def _record(session: TableSession, *, sestertii: int) -> int:
     """Record a sheet for the game's players; return the queries it took."""
     names = [seat.player.name for seat in session.seats.order_by("seat_order")]
-    sheet = table(*(board(name, sestertii=sestertii) for name in names))
+    first, *others = names
+    sheet = table(
+        ender(first, sestertii=sestertii),
+        *(board(name, sestertii=sestertii) for name in others),
+    )
     with CaptureQueriesContext(connection) as captured:
         services.concordia_sheet_record(session=session, sheet=sheet)
     return len(captured.captured_queries)

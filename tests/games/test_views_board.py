@@ -462,7 +462,7 @@ def _score_data(**changes: object) -> dict[str, object]:
         "s1-sestertii": 21, "s1-storehouse_brick": 0, "s1-storehouse_food": 2, "s1-storehouse_tool": 0,
         "s1-storehouse_wine": 1, "s1-storehouse_cloth": 0, "s1-colonists_on_board": 4,
         "s2-sestertii": 8, "s2-storehouse_brick": 0, "s2-storehouse_food": 0, "s2-storehouse_tool": 0,
-        "s2-storehouse_wine": 0, "s2-storehouse_cloth": 2, "s2-colonists_on_board": 6,
+        "s2-storehouse_wine": 0, "s2-storehouse_cloth": 0, "s2-colonists_on_board": 2,
     }  # fmt: skip
     data.update(changes)
     return {key: value for key, value in data.items() if value is not None}
@@ -687,7 +687,7 @@ def test_a_tapped_game_asks_before_switching_to_hand_count_and_keeps_the_taps(
     html = response.content.decode()
     assert response.status_code == 200
     assert (
-        "The 30 city goods, 29 houses and 16 cards tapped so far are kept but stop counting"
+        "The 30 city goods, 29 houses and 21 cards tapped so far are kept but stop counting"
         in html
     )
     response = client.post(

@@ -48,7 +48,7 @@ def _cards(html: str) -> list[tuple[int, int, int]]:
 
 @pytest.fixture
 def tie_session(club: Club, alice: User) -> TableSession:
-    # Eli (seat 1) and Fabi (seat 2) have 21; Dora (seat 0) holds the PM.
+    # Eli (seat 1) and Fabi (seat 2) have 35; Dora (seat 0) holds the PM.
     return _finished(club, alice, example_sheet("concordia-tie"))
 
 
@@ -56,7 +56,7 @@ def test_cards_come_in_rank_order_with_their_why_lines(client, bob, tie_session)
     response = _signed_in(client, bob).get(tie_session.get_absolute_url())
     html = response.content.decode()
     assert response.status_code == 200
-    assert _cards(html) == [(1, 2, 21), (2, 1, 21), (3, 0, 15)]
+    assert _cards(html) == [(1, 2, 35), (2, 1, 35), (3, 0, 25)]
     # No table of names as column headings: each card lists its own lines.
     result = html[html.index('<section id="result"') : html.index("</section>")]
     assert "<table" not in result
@@ -65,7 +65,7 @@ def test_cards_come_in_rank_order_with_their_why_lines(client, bob, tie_session)
     fabi = result[
         result.index('id="result-seat-2"') : result.index('id="result-seat-1"')
     ]
-    assert "Mars: 1 card × 2 × 3 colonists on the board = 6" in fabi
+    assert "Mars: 2 cards × 2 × 3 colonists on the board = 12" in fabi
 
 
 def test_a_tie_broken_by_who_would_receive_the_pm_next_is_explained(
@@ -75,10 +75,10 @@ def test_a_tie_broken_by_who_would_receive_the_pm_next_is_explained(
     assert 'data-winner-decided="true"' in html
     assert 'id="winner"' in html
     assert re.findall(r'data-tie-reason="(\w+)" data-tie-total="(\d+)"', html) == [
-        ("next_for_praefectus_magnus", "21")
+        ("next_for_praefectus_magnus", "35")
     ]
     assert (
-        "Fabi and Eli have 21 points each. Fabi wins: the Praefectus Magnus, "
+        "Fabi and Eli have 35 points each. Fabi wins: the Praefectus Magnus, "
         "held by Dora, would have reached Fabi first."
     ) in html
     # The holder is named, and marked on her own card only.
@@ -92,10 +92,10 @@ def test_a_tie_won_by_the_holder_says_so(client, bob, club, alice):
     sheet = dataclasses.replace(example_sheet("concordia-tie"), praefectus_magnus="Eli")
     session = _finished(club, alice, sheet)
     html = _signed_in(client, bob).get(session.get_absolute_url()).content.decode()
-    assert _cards(html) == [(1, 1, 21), (2, 2, 21), (3, 0, 15)]
+    assert _cards(html) == [(1, 1, 35), (2, 2, 35), (3, 0, 25)]
     assert re.findall(r'data-tie-reason="(\w+)"', html) == ["holds_praefectus_magnus"]
     assert (
-        "Eli and Fabi have 21 points each. Eli wins: Eli held the Praefectus Magnus."
+        "Eli and Fabi have 35 points each. Eli wins: Eli held the Praefectus Magnus."
         in html
     )
     assert re.search(r'id="praefectus-magnus" data-seat="1">', html)

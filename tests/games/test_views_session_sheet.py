@@ -324,3 +324,26 @@ def test_a_draft_that_already_holds_positions_saves_with_the_flags_moved(
     )
     assert response.status_code == 302
     assert _holders(draft_session) == SWAPPED
+
+
+def test_a_game_end_no_table_can_reach_is_shown_at_the_concordia_card(
+    client, draft_session, rulebook_sheet
+):
+    # Without Caio's Weaver one card for sale is left and Ana has 12 houses.
+    ana, bruno, caio = rulebook_sheet.players
+    caio = dataclasses.replace(caio, specialists=caio.specialists[:1])
+    sheet = dataclasses.replace(rulebook_sheet, players=(ana, bruno, caio))
+    sheet_url, _ = _urls(draft_session)
+    seats = list(draft_session.seats.order_by("seat_order"))
+    _signed_in(client)
+    response = client.post(sheet_url, sheet_post_data(sheet, seats, version=1))
+    assert response.status_code == 200
+    html = response.content.decode()
+    error = html.split('id="err-concordia_card" data-error-slot>', 1)[1]
+    error = error.split("</p>", 1)[0]
+    assert error.strip() == (
+        "The Concordia card goes to whoever builds their last house or buys the "
+        "last card for sale, but Ana has built 12 of 15 houses and the players "
+        "have bought 20 of the 21 cards for sale"
+    )
+    assert not SeatResult.objects.filter(session=draft_session).exists()

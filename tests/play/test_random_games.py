@@ -111,7 +111,7 @@ def test_random_legal_games_end_properly(game_args):
 @given(st.integers(0, 2**32), st.integers(2, 5), st.sampled_from(["full", "light"]))
 def test_undo_after_any_event_gives_the_state_before_it(seed, players, tracking):
     rng = random.Random(seed)
-    game = play_to_the_end(rng, players=players, tracking=tracking, limit=400)
+    game = play_to_the_end(rng, players=players, tracking=tracking)
     log = game.log
     state = play.initial_state(log)
     for event in log.events:

@@ -42,7 +42,7 @@ from scoring.types import MapName
 from stats import services as stats_services
 from tests.games.magnanimous_helpers import post_data as magnanimous_post_data
 from tests.rulebook_board import IMPERIUM_GOODS
-from tests.scoring.builders import board, table
+from tests.scoring.builders import board, ender, table
 from tests.sheets import sheet_post_data
 from tests.stats.conftest import record
 
@@ -122,7 +122,11 @@ def concordia_game(
         seats=[services.SeatInput(new_name=name) for name in names],
     )
     if finished:
-        sheet = table(*(board(name, sestertii=5 + i) for i, name in enumerate(names)))
+        first, *others = names
+        sheet = table(
+            ender(first, sestertii=5),
+            *(board(name, sestertii=6 + i) for i, name in enumerate(others)),
+        )
         services.concordia_sheet_record(session=session, sheet=sheet)
         session.refresh_from_db()
     return session

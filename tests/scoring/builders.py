@@ -57,6 +57,17 @@ def board(
     )
 
 
+# §2: 15 houses, the usual way a game ends; 6 provinces fit both maps (Italia
+# holds 15 houses in no fewer than 6).
+ENDING_HOUSES = GoodCounts(brick=3, food=3, tool=3, wine=3, cloth=3)
+
+
+def ender(name: str = "Bia", **changes: object) -> PlayerBoard:
+    """Return a board that ended the game with its 15th house: it has the Concordia card."""
+    ended = board(name, houses=ENDING_HOUSES, provinces=6, concordia_card=True)
+    return board_with(ended, **changes)
+
+
 def table(
     *boards: PlayerBoard,
     map: MapName = MapName.IMPERIUM,

@@ -49,7 +49,7 @@ ITALIA_GOODS = {
     "Comum": Good.FOOD,
     "Segusio": Good.BRICK,
     "Aquileia": Good.WINE,
-    "Bausanum": Good.FOOD,
+    "Bauzanum": Good.FOOD,
     "Verona": Good.TOOL,
     # B: 2 brick, 2 food, 2 tool, 1 wine, 1 cloth
     "Mutina": Good.BRICK,
@@ -422,9 +422,14 @@ def legal_tables(draw: st.DrawFn) -> TableBoard:
         tokens = [good for good, number in pool.items() for _ in range(number)]
         city_goods.update(zip(cities, draw(st.permutations(tokens)), strict=True))
     in_play = [card.id for card in sale_cards_in_play(count)]
+    # §2: the game ends when a player builds their 15th house or buys the last
+    # card for sale; in the second case every sale card in play has an owner.
+    by_cards = draw(st.booleans())
     owners = draw(
         st.lists(
-            st.integers(-1, count - 1), min_size=len(in_play), max_size=len(in_play)
+            st.integers(0 if by_cards else -1, count - 1),
+            min_size=len(in_play),
+            max_size=len(in_play),
         )
     )
     ender = draw(st.integers(0, count - 1))
@@ -439,7 +444,11 @@ def legal_tables(draw: st.DrawFn) -> TableBoard:
             SeatBoard(
                 name=name,
                 houses=draw(
-                    st.frozensets(st.sampled_from(sorted(city_goods)), max_size=15)
+                    st.frozensets(
+                        st.sampled_from(sorted(city_goods)),
+                        min_size=15 if seat == ender and not by_cards else 0,
+                        max_size=15,
+                    )
                 ),
                 cards=frozenset(
                     card

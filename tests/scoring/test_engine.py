@@ -74,9 +74,9 @@ def test_without_a_holder_equal_totals_keep_the_seating_order(pm_seat):
 def test_the_tie_example_goes_to_the_player_who_would_receive_the_pm_next():
     result = score_sheet(parse_concordia(example("concordia-tie")))
     assert [(p.name, p.total, p.rank) for p in result.players] == [
-        ("Dora", 15, 3),
-        ("Eli", 21, 2),
-        ("Fabi", 21, 1),
+        ("Dora", 25, 3),
+        ("Eli", 35, 2),
+        ("Fabi", 35, 1),
     ]
     assert result.winner == "Fabi"
 
@@ -86,7 +86,7 @@ def test_the_tie_example_says_the_pm_would_have_reached_the_winner_first():
     # Dora (seat 0) holds it; to her right sits Fabi (seat 2), then Eli.
     assert result.praefectus_magnus == 0
     assert result.ties == (
-        Tie(total=21, seats=(2, 1), reason=TieBreak.NEXT_FOR_PRAEFECTUS_MAGNUS),
+        Tie(total=35, seats=(2, 1), reason=TieBreak.NEXT_FOR_PRAEFECTUS_MAGNUS),
     )
     assert result.winner_decided
 

@@ -65,3 +65,19 @@ def test_cities_keep_the_board_spelling():
     assert cities["Byzantium"].board_spelling == "Bycantivm"
     assert cities["Petra"].board_spelling == "Petra"
     assert cities["Colonia Agrippina"].province == "Germania"
+
+
+def test_italia_board_spellings_are_the_printed_ones():
+    # The printed board writes LVCERIA and BAVZANVM.
+    italia = MAPS[MapName.ITALIA]
+    luceria, bauzanum = italia.city("Luceria"), italia.city("Bauzanum")
+    assert luceria is not None
+    assert bauzanum is not None
+    assert (luceria.board_spelling, bauzanum.board_spelling) == ("Lvceria", "Bavzanvm")
+    assert bauzanum.alt_spellings == ("Bausanum",)
+    assert italia.city("Bausanum") is None
+
+
+def test_italia_board_spellings_write_v_for_u():
+    for city in MAPS[MapName.ITALIA].cities:
+        assert city.board_spelling == city.name.replace("u", "v").replace("U", "V")

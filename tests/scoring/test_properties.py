@@ -35,6 +35,27 @@ def _budgeted(draw: st.DrawFn, caps: GoodCounts, budget: int) -> GoodCounts:
     return GoodCounts.from_mapping(counts)
 
 
+def _topped_up(counts: GoodCounts, caps: GoodCounts, total: int) -> GoodCounts:
+    """Return ``counts`` with houses added, within ``caps``, until there are ``total``."""
+    topped = {}
+    missing = total - counts.total
+    for good in Good:
+        added = min(caps[good] - counts[good], missing)
+        topped[good] = counts[good] + added
+        missing -= added
+    return GoodCounts.from_mapping(topped)
+
+
+def _fewest_provinces(map_name: MapName, houses: int) -> int:
+    """Return the fewest provinces that hold ``houses`` houses, biggest first (§9)."""
+    sizes = sorted((len(p.cities) for p in MAPS[map_name].provinces), reverse=True)
+    provinces = 0
+    while houses > 0:
+        houses -= sizes[provinces]
+        provinces += 1
+    return provinces
+
+
 @st.composite
 def valid_sheets(draw: st.DrawFn, *, with_pm: bool = False) -> ScoreSheet:
     """Draw a sheet that could lie on a real table: validate_sheet finds nothing."""
@@ -43,7 +64,12 @@ def valid_sheets(draw: st.DrawFn, *, with_pm: bool = False) -> ScoreSheet:
     count = draw(st.integers(MIN_PLAYERS, MAX_PLAYERS))
     kind = draw(st.sampled_from(list(SheetKind)))
     names = draw(st.lists(NAMES, min_size=count, max_size=count, unique=True))
-    owner = st.none() | st.integers(0, count - 1)
+    # §2: the game ends when a player builds their 15th house or buys the last
+    # card for sale; in the second case every sale card in play is held.
+    by_cards = kind is SheetKind.FINAL and draw(st.booleans())
+    owner = (
+        st.integers(0, count - 1) if by_cards else st.none() | st.integers(0, count - 1)
+    )
 
     # §4b, §7: each sale card of the decks in play is somebody's or is not.
     in_play = [card for card in SALE_CARDS if card.deck <= count]
@@ -62,6 +88,8 @@ def valid_sheets(draw: st.DrawFn, *, with_pm: bool = False) -> ScoreSheet:
     boards = []
     for seat in range(count):
         houses = _budgeted(draw, spec.cities_per_good, MAX_HOUSES)
+        if kind is SheetKind.FINAL and seat == ender and not by_cards:
+            houses = _topped_up(houses, spec.cities_per_good, MAX_HOUSES)
         built = houses.total
         colonists = draw(st.integers(2, 6))
         full = GoodCounts(brick=12, food=12, tool=12, wine=12, cloth=12)
@@ -72,7 +100,12 @@ def valid_sheets(draw: st.DrawFn, *, with_pm: bool = False) -> ScoreSheet:
                 storehouse=_budgeted(draw, full, 12 - (6 - colonists)),
                 colonists_on_board=colonists,
                 houses=houses,
-                provinces=draw(st.integers(1, min(built, spec.province_count)))
+                provinces=draw(
+                    st.integers(
+                        _fewest_provinces(map_name, built),
+                        min(built, spec.province_count),
+                    )
+                )
                 if built
                 else 0,
                 cards=CardCounts(

@@ -99,11 +99,16 @@ def test_parse_concordia_reads_every_field():
 def test_kind_specialists_and_concordia_card_are_optional():
     document = rulebook()
     del document["kind"]
-    player = first_player(document)
+    assert parse_concordia(document).kind is SheetKind.FINAL
+    # Every rulebook player holds a specialist: all the sale cards are bought.
+    intermediate = example("concordia-intermediate")
+    assert isinstance(intermediate, dict)
+    player = first_player(intermediate)
     del player["specialists"]
-    sheet_without = parse_concordia(document)
-    assert sheet_without.kind is SheetKind.FINAL
+    del player["concordia_card"]
+    sheet_without = parse_concordia(intermediate)
     assert sheet_without.players[0].specialists == ()
+    assert sheet_without.players[0].concordia_card is False
 
 
 def test_an_intermediate_sheet_may_give_a_null_praefectus_magnus():
@@ -121,7 +126,11 @@ def test_the_errors_document_lists_path_and_message():
         "path": "players[0].houses.cloth",
         "message": "Imperium has only 4 cloth cities; 5 given",
     }
-    assert len(document["errors"]) == 6
+    assert len(document["errors"]) == 7
+    assert document["errors"][6] == {
+        "path": "players[0].concordia_card",
+        "message": "The Concordia card goes to whoever builds their last house or buys the last card for sale, but Ana has built 7 of 15 houses and the players have bought 0 of the 21 cards for sale",
+    }
 
 
 def test_malformed_json_says_where_it_breaks():

@@ -35,6 +35,8 @@ def _cards(
 
 
 # The rulebook's final-scoring example (Ana scores 114) and two more evenings.
+# Each game ends as a real one does: the Concordia card's holder built their
+# 15th house or bought the last card for sale (every sale card is held).
 DEMO_GAMES: tuple[tuple[str, dt.datetime, str, ScoreSheet], ...] = (
     (
         "demo-1",
@@ -68,12 +70,11 @@ DEMO_GAMES: tuple[tuple[str, dt.datetime, str, ScoreSheet], ...] = (
                 PlayerBoard(
                     name="Caio",
                     sestertii=8,
-                    storehouse=GoodCounts(cloth=2),
-                    colonists_on_board=6,
+                    colonists_on_board=2,
                     houses=GoodCounts(brick=4, food=2, tool=1, wine=1),
                     provinces=5,
-                    cards=_cards(1, 3, 2, 2, 2),
-                    specialists=(Specialist.MASON,),
+                    cards=_cards(1, 5, 4, 2, 2),
+                    specialists=(Specialist.MASON, Specialist.WEAVER),
                 ),
             ),
         ),
@@ -91,6 +92,14 @@ DEMO_GAMES: tuple[tuple[str, dt.datetime, str, ScoreSheet], ...] = (
                     sestertii=5,
                     houses=GoodCounts(brick=1),
                     provinces=1,
+                    cards=_cards(1, 7, 3, 2, 2),
+                    specialists=(
+                        Specialist.MASON,
+                        Specialist.FARMER,
+                        Specialist.SMITH,
+                        Specialist.VINTNER,
+                        Specialist.WEAVER,
+                    ),
                     concordia_card=True,
                 ),
                 PlayerBoard(
@@ -99,6 +108,7 @@ DEMO_GAMES: tuple[tuple[str, dt.datetime, str, ScoreSheet], ...] = (
                     colonists_on_board=3,
                     houses=GoodCounts(food=2, tool=1),
                     provinces=2,
+                    cards=_cards(1, 2, 4, 2, 2),
                 ),
                 PlayerBoard(
                     name="Ana",
@@ -106,6 +116,7 @@ DEMO_GAMES: tuple[tuple[str, dt.datetime, str, ScoreSheet], ...] = (
                     colonists_on_board=3,
                     houses=GoodCounts(food=2, tool=1),
                     provinces=2,
+                    cards=_cards(1, 2, 4, 2, 2),
                 ),
             ),
         ),
@@ -123,7 +134,7 @@ DEMO_GAMES: tuple[tuple[str, dt.datetime, str, ScoreSheet], ...] = (
                     sestertii=17,
                     storehouse=GoodCounts(wine=2, cloth=1),
                     colonists_on_board=6,
-                    houses=GoodCounts(brick=3, food=3, tool=2, wine=2, cloth=1),
+                    houses=GoodCounts(brick=4, food=4, tool=3, wine=2, cloth=2),
                     provinces=8,
                     cards=_cards(1, 4, 4, 2, 3),
                     specialists=(Specialist.WEAVER,),
