@@ -82,9 +82,11 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "axes",
     "csp",
+    "pgtrigger",
     "games",
     "clubs",
     "stats",
+    "assistant",
 ]
 
 MIDDLEWARE = [
