@@ -7,6 +7,7 @@ Run with the SQLite suite and with ``DATABASE_URL`` pointing at PostgreSQL
 from __future__ import annotations
 
 import pytest
+from django.contrib.auth.models import User
 from django.db import DatabaseError, IntegrityError, connection, transaction
 
 from assistant.models import (
@@ -15,6 +16,7 @@ from assistant.models import (
     AssistantGame,
     new_join_code,
 )
+from games.models import Club
 
 # The same words from the SQLite trigger and from django-pgtrigger.
 APPEND_ONLY = "Cannot update or delete rows from assistant_assistantevent"
@@ -22,13 +24,13 @@ PLAYERS = [{"name": "Ana", "colour": "red"}, {"name": "Bia", "colour": "green"}]
 
 
 @pytest.fixture
-def game(club, alice):
+def game(club: Club, alice: User) -> AssistantGame:
     return AssistantGame.objects.create(
         club=club, map="imperium", players=PLAYERS, created_by=alice
     )
 
 
-def _event(game, seq, key=""):
+def _event(game: AssistantGame, seq: int, key: str = "") -> AssistantEvent:
     return AssistantEvent.objects.create(
         game=game, seq=seq, idempotency_key=key, document={"type": "undo"}
     )
