@@ -1,0 +1,267 @@
+"""The scratch copy of a `State` that one event changes, then freezes into a new `State`.
+
+States are immutable; applying an event copies the few tuples it touches into
+lists, lets the card functions (`play.cards`) change them, and builds the next
+`State`. Every rule check raises `LogInvalid` with the path of the offending
+field, before anything is frozen, so a refused event leaves no trace.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from play import messages as m
+from play.data import CARDS
+from play.errors import invalid
+from play.types import IntermediateScore, PlayerState, State, Status
+from scoring.catalog import MAX_HOUSES, STOREHOUSE_SPACES
+from scoring.shape import child
+from scoring.types import Good, GoodCounts
+
+GOODS = tuple(Good)
+
+
+class Purse:
+    """One player's belongings while an event is applied."""
+
+    __slots__ = (
+        "colonists_board",
+        "colonists_storehouse",
+        "colour",
+        "discard",
+        "goods",
+        "hand",
+        "houses",
+        "name",
+        "sestertii",
+    )
+
+    def __init__(self, player: PlayerState) -> None:
+        self.name = player.name
+        self.colour = player.colour
+        self.hand = list(player.hand)
+        self.discard = list(player.discard)
+        self.sestertii = player.sestertii
+        storehouse = player.storehouse
+        self.goods = {
+            Good.BRICK: storehouse.brick,
+            Good.FOOD: storehouse.food,
+            Good.TOOL: storehouse.tool,
+            Good.WINE: storehouse.wine,
+            Good.CLOTH: storehouse.cloth,
+        }
+        self.colonists_board = player.colonists_board
+        self.colonists_storehouse = player.colonists_storehouse
+        self.houses = list(player.houses)
+
+    @property
+    def free_spaces(self) -> int:
+        return STOREHOUSE_SPACES - sum(self.goods.values()) - self.colonists_storehouse
+
+    def earn(self, amount: int) -> None:
+        self.sestertii += amount
+
+    def pay(self, amount: int, path: str) -> None:
+        """Pay ``amount`` sestertii; money never goes below 0."""
+        if amount > self.sestertii:
+            raise invalid(
+                path,
+                m.SHORT_OF_MONEY,
+                player=self.name,
+                needed=amount,
+                has=self.sestertii,
+            )
+        self.sestertii -= amount
+
+    def spend(self, goods: Mapping[Good, int], path: str) -> None:
+        """Take ``goods`` out of the storehouse, all or nothing."""
+        for good, count in goods.items():
+            if count > self.goods[good]:
+                raise invalid(
+                    path,
+                    m.SHORT_OF_GOODS,
+                    player=self.name,
+                    needed=count,
+                    good=good.value,
+                    has=self.goods[good],
+                )
+        for good, count in goods.items():
+            self.goods[good] -= count
+
+    def store(self, goods: Mapping[Good, int], path: str) -> None:
+        """Put ``goods`` into the storehouse; all must fit (§2 Storehouse)."""
+        arriving = sum(goods.values())
+        if arriving > self.free_spaces:
+            raise invalid(
+                path,
+                m.STOREHOUSE_FULL,
+                player=self.name,
+                needed=STOREHOUSE_SPACES - self.free_spaces + arriving,
+            )
+        for good, count in goods.items():
+            self.goods[good] += count
+
+    def freeze(self) -> PlayerState:
+        goods = self.goods
+        return PlayerState(
+            name=self.name,
+            colour=self.colour,
+            hand=tuple(sorted(self.hand)),
+            discard=tuple(self.discard),
+            sestertii=self.sestertii,
+            storehouse=GoodCounts(
+                brick=goods[Good.BRICK],
+                food=goods[Good.FOOD],
+                tool=goods[Good.TOOL],
+                wine=goods[Good.WINE],
+                cloth=goods[Good.CLOTH],
+            ),
+            colonists_board=self.colonists_board,
+            colonists_storehouse=self.colonists_storehouse,
+            houses=tuple(sorted(self.houses)),
+        )
+
+
+class Board:
+    """A `State` opened for change by one event."""
+
+    __slots__ = (
+        "coin_side",
+        "concordia_seat",
+        "display",
+        "intermediate",
+        "pile",
+        "pm_seat",
+        "purses",
+        "state",
+    )
+
+    def __init__(self, state: State) -> None:
+        self.state = state
+        self.display = list(state.display)
+        self.pile = list(state.pile)
+        self.coin_side = set(state.coin_side)
+        self.pm_seat = state.pm_seat
+        self.concordia_seat = state.concordia_seat
+        self.intermediate = state.intermediate
+        self.purses: dict[int, Purse] = {}
+
+    @property
+    def full(self) -> bool:
+        return self.state.full
+
+    @property
+    def seats(self) -> int:
+        return len(self.state.players)
+
+    def purse(self, seat: int) -> Purse:
+        purse = self.purses.get(seat)
+        if purse is None:
+            purse = self.purses[seat] = Purse(self.state.players[seat])
+        return purse
+
+    def houses_in(self, city: str) -> int:
+        """Every player's houses in ``city`` as they stand now."""
+        return sum(
+            city in (self.purses[s].houses if s in self.purses else p.houses)
+            for s, p in enumerate(self.state.players)
+        )
+
+    def houses_of(self, seat: int) -> tuple[str, ...] | list[str]:
+        purse = self.purses.get(seat)
+        return purse.houses if purse is not None else self.state.players[seat].houses
+
+    def take_concordia(self, seat: int) -> None:
+        """§2: the first to end the game takes the Concordia card; it is taken once."""
+        if self.concordia_seat is None:
+            self.concordia_seat = seat
+
+    def reveal(self, cards: tuple[str, ...], path: str) -> None:
+        """Fill the display's waiting places, left to right (§6), from the pile's current deck."""
+        places = self.display.count(None)
+        if len(cards) > places:
+            if places == 0:
+                raise invalid(path, m.NOTHING_TO_REVEAL, given=len(cards))
+            raise invalid(path, m.TOO_MANY_REVEALED, places=places, given=len(cards))
+        for index, card in enumerate(cards):
+            here = f"{path}[{index}]"
+            if card not in self.pile:
+                raise invalid(here, m.NOT_IN_PILE, card=card)
+            # The draw pile is decks I…N stacked in order: deck I is used up first.
+            deck = CARDS[self.pile[0]].deck
+            if CARDS[card].deck != deck:
+                raise invalid(here, m.NOT_CURRENT_DECK, deck=_roman(deck), card=card)
+            self.pile.remove(card)
+            self.display[self.display.index(None)] = card
+
+    def buy(self, cards: tuple[str, ...], path: str) -> list[int]:
+        """Take ``cards`` off the display; return their positions (1-based) at the start.
+
+        The remaining cards slide left and the emptied places wait for the pile
+        (as many as it still holds).
+        """
+        if None in self.display:
+            raise invalid(path, m.DISPLAY_NOT_FULL)
+        positions = []
+        for index, card in enumerate(cards):
+            if cards.index(card) != index:
+                raise invalid(f"{path}[{index}]", m.BUY_TWICE, card=card)
+            if card not in self.display:
+                raise invalid(f"{path}[{index}]", m.NOT_ON_DISPLAY, card=card)
+            positions.append(self.display.index(card) + 1)
+        remaining = [card for card in self.display if card not in cards]
+        refill = min(len(cards), len(self.pile))
+        self.display = [*remaining, *([None] * refill)]
+        return positions
+
+    def freeze(
+        self,
+        *,
+        status: Status | None = None,
+        seat: int | None,
+        turn_number: int,
+        adjusted: frozenset[int] | None = None,
+    ) -> State:
+        state = self.state
+        players = state.players
+        if self.purses:
+            players = tuple(
+                self.purses[s].freeze() if s in self.purses else p
+                for s, p in enumerate(players)
+            )
+        for s in self.purses:
+            if len(self.purses[s].houses) > MAX_HOUSES:  # pragma: no cover - guarded
+                raise AssertionError("more than 15 houses")
+        return State(
+            log=state.log,
+            status=status or state.status,
+            turn_number=turn_number,
+            seat=seat,
+            pm_seat=self.pm_seat,
+            concordia_seat=self.concordia_seat,
+            display=tuple(self.display),
+            pile=tuple(self.pile),
+            coin_side=frozenset(self.coin_side),
+            players=players,
+            intermediate=self.intermediate,
+            adjusted=state.adjusted if adjusted is None else adjusted,
+            before=state,
+        )
+
+
+def with_intermediate(
+    current: IntermediateScore, seat: int, total: int
+) -> IntermediateScore:
+    totals = list(current.totals)
+    totals[seat] = total
+    return IntermediateScore(totals=tuple(totals), bonus=current.bonus)
+
+
+def _roman(deck: int) -> str:
+    from scoring.board import ROMAN
+
+    return ROMAN[deck]
+
+
+def field_path(path: str, name: str) -> str:
+    return child(path, name)

@@ -1,0 +1,386 @@
+"""One function per card's effect (rules digest §2, §4; ``docs/game-log.md``).
+
+Each takes the `Board` being changed, the seat playing, the `Action` the log
+gives, the JSON path of the event and the card whose action is carried out
+(the copied card for a Diplomat). With light tracking only what light tracks
+changes: the cards, the display, the bonus markers, the Praefectus Magnus and
+the end.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Mapping
+from typing import Final
+
+from play import messages as m
+from play.board import Board, Purse, with_intermediate
+from play.data import (
+    CARDS,
+    COLONIST_CASH_BASE,
+    COLONIST_COST,
+    HOUSE_COIN_BASE,
+    HOUSE_GOODS,
+    MARKER_COINS,
+    MERCATOR_INCOME_BOUGHT,
+    MERCATOR_INCOME_STARTING,
+    MERCATOR_KINDS,
+    SENATOR_CARDS,
+    SPECIALIST_KINDS,
+    TRIBUNE_FREE_CARDS,
+    Card,
+    CardKind,
+)
+from play.errors import LogInvalid, invalid
+from play.log import action_problems
+from play.types import Action, ColonistKind
+from scoring.board import province_bonus
+from scoring.catalog import ANY_GOOD, DISPLAY_SURCHARGE, GOOD_PRICE, MAX_HOUSES
+from scoring.engine import intermediate_bonus
+from scoring.shape import child
+from scoring.types import Good, GoodCounts
+
+Effect = Callable[[Board, int, Action, str, Card], None]
+
+
+def _colonist_cost(count: int) -> dict[Good, int]:
+    return dict(Counter(dict.fromkeys(COLONIST_COST, count)))
+
+
+def tribune(board: Board, seat: int, action: Action, path: str, card: Card) -> None:
+    """Take every played card back (the Tribune counts), +1 per card beyond the 3rd.
+
+    Full tracking: optionally one colonist into the capital for 1 food + 1 tool.
+    With intermediate scoring, the player's first Tribune scores them afterwards.
+    """
+    purse = board.purse(seat)
+    returned = len(purse.discard)
+    purse.hand.extend(purse.discard)
+    purse.discard.clear()
+    if board.full:
+        purse.earn(tribune_money(returned))
+        if action.colonist is not None:
+            here = child(path, "colonist")
+            if purse.colonists_storehouse == 0:
+                raise invalid(here, m.NO_COLONIST_LEFT, player=purse.name)
+            purse.spend(_colonist_cost(1), here)
+            purse.colonists_storehouse -= 1
+            purse.colonists_board += 1
+    _intermediate_scoring(board, seat, action, path)
+
+
+def tribune_money(returned: int) -> int:
+    """§2: the sestertii of a Tribune that takes ``returned`` cards back (itself included)."""
+    return max(0, returned - TRIBUNE_FREE_CARDS)
+
+
+def _intermediate_scoring(board: Board, seat: int, action: Action, path: str) -> None:
+    current = board.intermediate
+    if current is None or current.totals[seat] is not None:
+        return
+    purse = board.purse(seat)
+    if board.full:
+        from play.sheet import purse_total
+
+        total = purse_total(board, seat)
+    elif action.intermediate_points is None:
+        raise invalid(path, m.INTERMEDIATE_POINTS_MISSING, player=purse.name)
+    else:
+        total = action.intermediate_points
+    current = with_intermediate(current, seat, total)
+    totals = current.totals
+    if all(t is not None for t in totals):
+        # §2 intermediate scoring, paid once every player has scored.
+        bonus = intermediate_bonus([t or 0 for t in totals])
+        if board.full:
+            for other, amount in enumerate(bonus):
+                board.purse(other).earn(amount)
+        current = type(current)(totals=totals, bonus=bonus)
+    board.intermediate = current
+
+
+def house_price(board: Board, city: str) -> tuple[Good, dict[Good, int], int]:
+    """Return a house's city good, goods and coins, given the houses already there (§2)."""
+    cities = board.state.log.cities or {}
+    good = cities[city]
+    goods = dict(Counter(HOUSE_GOODS[good]))
+    return good, goods, HOUSE_COIN_BASE[good] * (board.houses_in(city) + 1)
+
+
+def architect(board: Board, seat: int, action: Action, path: str, card: Card) -> None:
+    """Build houses in order; the 15th house takes the Concordia card.
+
+    Colonist moves are not recorded. Light tracking: ``fifteenth_house`` says so.
+    """
+    if not board.full:
+        if action.fifteenth_house:
+            board.take_concordia(seat)
+        return
+    purse = board.purse(seat)
+    capital = board.state.map.capital
+    for index, city in enumerate(action.build):
+        here = f"{child(path, 'build')}[{index}]"
+        if city == capital:
+            raise invalid(here, m.HOUSE_IN_CAPITAL, city=city)
+        if city in purse.houses:
+            raise invalid(here, m.HOUSE_TWICE, player=purse.name, city=city)
+        if len(purse.houses) >= MAX_HOUSES:
+            raise invalid(
+                here,
+                m.HOUSES_OVER_STOCK,
+                maximum=MAX_HOUSES,
+                given=len(purse.houses) + 1,
+            )
+        _good, goods, coins = house_price(board, city)
+        purse.spend(goods, here)
+        purse.pay(coins, here)
+        purse.houses.append(city)
+    if len(purse.houses) == MAX_HOUSES and action.build:
+        board.take_concordia(seat)
+
+
+def _receive(
+    board: Board,
+    arrivals: Mapping[int, Mapping[Good, int]],
+    drop: Mapping[int, GoodCounts],
+    path: str,
+) -> None:
+    """Store what arrives for every player; what does not fit is in ``drop`` (§2).
+
+    Nothing may be dropped while a space stays empty that it could have used.
+    """
+    for seat in sorted(set(arrivals) | set(drop)):
+        purse = board.purse(seat)
+        arriving = arrivals.get(seat, {})
+        dropped = drop.get(seat, GoodCounts())
+        here = child(child(path, "drop"), purse.name)
+        kept: dict[Good, int] = {}
+        for good in Good:
+            received = arriving.get(good, 0)
+            if dropped[good] > received:
+                raise invalid(
+                    child(here, good.value),
+                    m.DROP_TOO_MUCH,
+                    player=purse.name,
+                    received=received,
+                    good=good.value,
+                    given=dropped[good],
+                )
+            if received - dropped[good]:
+                kept[good] = received - dropped[good]
+        free = purse.free_spaces
+        if dropped.total and sum(kept.values()) < free:
+            raise invalid(here, m.DROP_WITH_SPACE, player=purse.name, free=free)
+        purse.store(kept, path if not dropped.total else here)
+
+
+def prefect(board: Board, seat: int, action: Action, path: str, card: Card) -> None:
+    """Produce in one province whose marker shows its good, or take the cash (§2, §8)."""
+    cities = board.state.log.cities
+    spec = board.state.map
+    if action.cash:
+        if board.full:
+            if action.amount is not None:
+                amount = action.amount
+            else:
+                amount = cash_amount(board.coin_side, board)
+            board.purse(seat).earn(amount)
+        board.coin_side.clear()
+        return
+    name = action.province or ""
+    if name in board.coin_side:
+        raise invalid(child(path, "province"), m.MARKER_SHOWS_COINS, province=name)
+    province = next(p for p in spec.provinces if p.name == name)
+    if board.full and cities is not None:
+        arrivals: dict[int, Counter[Good]] = {}
+        for city in province.cities:
+            for other in range(board.seats):
+                if city.name in board.houses_of(other):
+                    arrivals.setdefault(other, Counter())[cities[city.name]] += 1
+        bonus = province_bonus(province, cities)
+        if bonus is not None:
+            # §8: the Praefectus Magnus doubles the bonus good, never the houses' goods.
+            count = 2 if seat == board.pm_seat else 1
+            arrivals.setdefault(seat, Counter())[bonus] += count
+        _receive(board, arrivals, action.drop, path)
+    board.coin_side.add(name)
+    if seat == board.pm_seat:
+        # §8: used, it passes to the right, to the previous player in seating order.
+        board.pm_seat = (seat - 1) % board.seats
+
+
+def cash_amount(coin_side: set[str] | frozenset[str], board: Board) -> int:
+    """§8: 1 sestertius per coin on the markers turned to their coin side."""
+    cities = board.state.log.cities
+    if cities is None:
+        return 0
+    total = 0
+    for province in board.state.map.provinces:
+        if province.name in coin_side:
+            good = province_bonus(province, cities)
+            if good is not None:
+                total += MARKER_COINS[good]
+    return total
+
+
+def mercator_income(card: Card) -> int:
+    """§2: a starting Mercator gives 3 sestertii, a bought one 5."""
+    return MERCATOR_INCOME_BOUGHT if card.bought else MERCATOR_INCOME_STARTING
+
+
+def mercator(board: Board, seat: int, action: Action, path: str, card: Card) -> None:
+    """Take the income, then trade at most 2 kinds of goods: sales first (§2)."""
+    if not board.full:
+        return
+    purse = board.purse(seat)
+    purse.earn(mercator_income(card))
+    here = child(path, "trade")
+    trade = action.trade
+    if len(trade) > MERCATOR_KINDS:
+        raise invalid(here, m.TRADE_KINDS, maximum=MERCATOR_KINDS, given=len(trade))
+    sold = {good: -count for good, count in trade.items() if count < 0}
+    bought = {good: count for good, count in trade.items() if count > 0}
+    for good, count in sold.items():
+        purse.spend({good: count}, child(here, good.value))
+        purse.earn(GOOD_PRICE[good] * count)
+    purse.pay(sum(GOOD_PRICE[good] * count for good, count in bought.items()), here)
+    purse.store(bought, here)
+
+
+def card_price(
+    card: Card, position: int, *, surcharge: bool
+) -> tuple[dict[Good, int], int]:
+    """Return a display card's fixed goods and its number of goods of the buyer's choice.
+
+    The Senator adds the surcharge of the card's position (§6); the Consul does not.
+    """
+    goods: Counter[Good] = Counter(card.cost)
+    choice = 0
+    if surcharge:
+        for good in DISPLAY_SURCHARGE[position - 1]:
+            if good == ANY_GOOD:
+                choice += 1
+            else:
+                goods[Good(good)] += 1
+    return dict(goods), choice
+
+
+def _purchase(
+    board: Board, seat: int, action: Action, path: str, *, senator: bool
+) -> None:
+    here = child(path, "buy")
+    count = len(action.buy)
+    if senator and not 1 <= count <= SENATOR_CARDS:
+        raise invalid(here, m.BUY_COUNT_SENATOR, given=count)
+    if not senator and count != 1:
+        raise invalid(here, m.BUY_COUNT_CONSUL, given=count)
+    positions = board.buy(action.buy, here)
+    purse = board.purse(seat)
+    if board.full:
+        # §6: both cards are priced at the positions they held when the turn began.
+        needed: Counter[Good] = Counter()
+        choice = 0
+        for card_id, position in zip(action.buy, positions, strict=True):
+            goods, any_goods = card_price(CARDS[card_id], position, surcharge=senator)
+            needed.update(goods)
+            choice += any_goods
+        paid = action.pay
+        if paid.total != choice:
+            raise invalid(
+                child(path, "pay"), m.PAY_MISMATCH, needed=choice, given=paid.total
+            )
+        for good, amount in paid.items():
+            needed[good] += amount
+        purse.spend({g: n for g, n in needed.items() if n}, here)
+    purse.hand.extend(action.buy)
+    board.reveal(action.reveal, child(path, "reveal"))
+    if not board.pile and not any(board.display):
+        # §2: buying the last card of the display ends the game.
+        board.take_concordia(seat)
+
+
+def senator(board: Board, seat: int, action: Action, path: str, card: Card) -> None:
+    """Buy 1 or 2 display cards: each its own cost plus its position's surcharge (§6)."""
+    _purchase(board, seat, action, path, senator=True)
+
+
+def consul(board: Board, seat: int, action: Action, path: str, card: Card) -> None:
+    """Buy 1 display card for its own cost only (§4b)."""
+    _purchase(board, seat, action, path, senator=False)
+
+
+def colonist(board: Board, seat: int, action: Action, path: str, card: Card) -> None:
+    """Place colonists for 1 food + 1 tool each, or take 5 + 1 per colonist on the board."""
+    if not board.full:
+        return
+    purse = board.purse(seat)
+    if action.cash:
+        purse.earn(colonist_cash(purse))
+        return
+    here = child(path, "place")
+    count = len(action.place)
+    if count > purse.colonists_storehouse:
+        raise invalid(
+            here,
+            m.COLONISTS_OVER,
+            player=purse.name,
+            left=purse.colonists_storehouse,
+            given=count,
+        )
+    purse.spend(_colonist_cost(count), here)
+    purse.colonists_storehouse -= count
+    purse.colonists_board += count
+
+
+def colonist_cash(purse: Purse) -> int:
+    """§1, §4b: the Colonist's cash option is 5 + 1 per own colonist on the board."""
+    return COLONIST_CASH_BASE + purse.colonists_board
+
+
+def specialist(board: Board, seat: int, action: Action, path: str, card: Card) -> None:
+    """Mason, Farmer, Smith, Vintner, Weaver: each own house in a city of the good yields 1."""
+    if not board.full:
+        return
+    good = SPECIALIST_KINDS[card.kind]
+    cities = board.state.log.cities or {}
+    count = sum(1 for city in board.houses_of(seat) if cities.get(city) is good)
+    _receive(board, {seat: {good: count}} if count else {}, action.drop, path)
+
+
+def diplomat(board: Board, seat: int, action: Action, path: str, card: Card) -> None:
+    """Carry out the top card of another player's discard pile, never a Diplomat."""
+    target = action.copy
+    here = child(path, "copy")
+    if target is None or target == seat:
+        raise invalid(here, m.DIPLOMAT_SELF)
+    other = board.purse(target)
+    if not other.discard:
+        raise invalid(here, m.DIPLOMAT_EMPTY, player=other.name)
+    copied = CARDS[other.discard[-1]]
+    if copied.kind is CardKind.DIPLOMAT:
+        raise invalid(here, m.DIPLOMAT_COPIES_DIPLOMAT, player=other.name)
+    problems = action_problems(
+        copied.kind, action.given - {"copy"}, board.state.tracking, path
+    )
+    if problems:
+        raise LogInvalid(problems)
+    EFFECTS[copied.kind](board, seat, action, path, copied)
+
+
+EFFECTS: Final[Mapping[CardKind, Effect]] = {
+    CardKind.TRIBUNE: tribune,
+    CardKind.ARCHITECT: architect,
+    CardKind.PREFECT: prefect,
+    CardKind.MERCATOR: mercator,
+    CardKind.SENATOR: senator,
+    CardKind.CONSUL: consul,
+    CardKind.DIPLOMAT: diplomat,
+    CardKind.COLONIST: colonist,
+    CardKind.MASON: specialist,
+    CardKind.FARMER: specialist,
+    CardKind.SMITH: specialist,
+    CardKind.VINTNER: specialist,
+    CardKind.WEAVER: specialist,
+}
+
+__all__ = ["EFFECTS", "ColonistKind"]

@@ -1,0 +1,634 @@
+"""Reading a game-log document (``docs/game-log.md``) into a typed `GameLog`.
+
+Shape problems (a wrong type, a missing or unknown field, an unknown card,
+city, province or player) are all reported at once, each with its JSON path,
+as `scoring.shape` does for score sheets. The rules are the replay's business
+(`play.replay`), except what the setup alone decides: players, colours, the
+city tokens (§8) and the opening display.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
+from types import MappingProxyType
+from typing import Final
+
+from play import messages as m
+from play.data import CARDS, COLOURS, DISPLAY_SIZE, CardKind
+from play.errors import LogInvalid
+from play.types import (
+    Abandon,
+    Action,
+    Adjust,
+    ColonistKind,
+    Event,
+    GameLog,
+    Play,
+    Reveal,
+    Seat,
+    Tracking,
+    Undo,
+)
+from scoring.board import validate_city_goods
+from scoring.catalog import MAX_PLAYERS, MIN_PLAYERS
+from scoring.maps import MAPS, MapSpec
+from scoring.shape import EXPECTED_OBJECT, ShapeReader, child, describe
+from scoring.types import Good, GoodCounts, MapName, Problem
+
+FORMAT: Final = "game-log/1"
+TOP_REQUIRED: Final = (
+    "format",
+    "game",
+    "map",
+    "tracking",
+    "players",
+    "display",
+    "events",
+)
+TOP_OPTIONAL: Final = ("intermediate_scoring", "cities")
+EVENT_TYPES: Final = ("play", "reveal", "undo", "adjust", "abandon")
+
+# What each card's play may carry (docs/game-log.md, Events).
+SPECIALISTS: Final = (
+    CardKind.MASON,
+    CardKind.FARMER,
+    CardKind.SMITH,
+    CardKind.VINTNER,
+    CardKind.WEAVER,
+)
+CARD_FIELDS: Final[Mapping[CardKind, tuple[str, ...]]] = MappingProxyType(
+    {
+        CardKind.TRIBUNE: ("colonist", "intermediate_points"),
+        CardKind.ARCHITECT: ("build", "fifteenth_house"),
+        CardKind.PREFECT: ("province", "cash", "amount", "drop"),
+        CardKind.MERCATOR: ("trade",),
+        CardKind.SENATOR: ("buy", "pay", "reveal"),
+        CardKind.CONSUL: ("buy", "reveal"),
+        CardKind.COLONIST: ("place", "cash"),
+        **dict.fromkeys(SPECIALISTS, ("drop",)),
+    }
+)
+ACTION_FIELDS: Final = tuple(
+    dict.fromkeys(f for fields in CARD_FIELDS.values() for f in fields)
+)
+CARD_FIELDS_WITH_DIPLOMAT: Final[Mapping[CardKind, tuple[str, ...]]] = MappingProxyType(
+    {**CARD_FIELDS, CardKind.DIPLOMAT: ("copy", *ACTION_FIELDS)}
+)
+# Required with both trackings, and only with full tracking.
+REQUIRED: Final[Mapping[CardKind, tuple[str, ...]]] = MappingProxyType(
+    {
+        CardKind.SENATOR: ("buy",),
+        CardKind.CONSUL: ("buy",),
+        CardKind.DIPLOMAT: ("copy",),
+    }
+)
+REQUIRED_FULL: Final[Mapping[CardKind, tuple[str, ...]]] = MappingProxyType(
+    {
+        CardKind.ARCHITECT: ("build",),
+        CardKind.MERCATOR: ("trade",),
+        CardKind.SENATOR: ("pay",),
+    }
+)
+# Fields that only full tracking applies (light ignores them) and the reverse.
+FULL_FIELDS: Final = frozenset(
+    {"colonist", "build", "drop", "trade", "pay", "place", "amount"}
+)
+LIGHT_FIELDS: Final = frozenset({"fifteenth_house", "intermediate_points"})
+
+
+def action_problems(
+    kind: CardKind, given: frozenset[str], tracking: Tracking, path: str
+) -> list[Problem]:
+    """Return what is wrong with the fields a play of a ``kind`` card carries.
+
+    Used when the log is read, and again by the replay for what a Diplomat
+    copies (its fields belong to a card known only then).
+    """
+    allowed = CARD_FIELDS_WITH_DIPLOMAT[kind]
+    problems = [
+        Problem(
+            path=child(path, name),
+            template=m.FIELD_NOT_FOR_CARD,
+            params={"card": kind.value, "field": name},
+        )
+        for name in sorted(given - set(allowed))
+    ]
+    required = REQUIRED.get(kind, ())
+    if tracking is Tracking.FULL:
+        required += REQUIRED_FULL.get(kind, ())
+    problems.extend(
+        Problem(
+            path=child(path, name),
+            template=m.FIELD_MISSING_FOR_CARD,
+            params={"card": kind.value, "field": name, "tracking": tracking.value},
+        )
+        for name in required
+        if name not in given
+    )
+    either: tuple[str, str] | None = None
+    if kind is CardKind.PREFECT:
+        either = ("province", "cash")
+    elif kind is CardKind.COLONIST and tracking is Tracking.FULL:
+        either = ("place", "cash")
+    if either is not None and (either[0] in given) == (either[1] in given):
+        problems.append(
+            Problem(
+                path=path,
+                template=m.EITHER_FIELD,
+                params={"card": kind.value, "one": either[0], "other": either[1]},
+            )
+        )
+    if (
+        kind is CardKind.COLONIST
+        and tracking is Tracking.LIGHT
+        and {"place", "cash"} <= given
+    ):
+        problems.append(
+            Problem(
+                path=path,
+                template=m.EITHER_FIELD,
+                params={"card": kind.value, "one": "place", "other": "cash"},
+            )
+        )
+    if kind is CardKind.PREFECT:
+        for name, other in (("amount", "cash"), ("drop", "province")):
+            if name in given and other not in given:
+                problems.append(
+                    Problem(
+                        path=child(path, name),
+                        template=m.ONLY_WITH,
+                        params={"field": name, "other": other},
+                    )
+                )
+    return problems
+
+
+@cache
+def city_names(spec: MapSpec) -> Mapping[str, str]:
+    """Return every accepted spelling of the map's cities (and capital) → full name."""
+    names: dict[str, str] = {spec.capital: spec.capital}
+    for city in spec.cities:
+        for spelling in (city.name, city.board_spelling, *city.alt_spellings):
+            names.setdefault(spelling, city.name)
+    return MappingProxyType(names)
+
+
+@cache
+def province_names(spec: MapSpec) -> frozenset[str]:
+    return frozenset(province.name for province in spec.provinces)
+
+
+@dataclass(frozen=True, slots=True)
+class _Context:
+    spec: MapSpec
+    tracking: Tracking
+    seats: Mapping[str, int]
+
+
+def _reject_constant(name: str) -> object:
+    raise ValueError(f"{name} is not a number in JSON")
+
+
+def decode(text: str | bytes) -> object:
+    """Decode a game log's JSON text; raise `LogInvalid` saying where it breaks."""
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            raise LogInvalid([Problem(path="", template=m.NOT_UTF8)]) from None
+    text = text.removeprefix("\ufeff")
+    try:
+        document: object = json.loads(text, parse_constant=_reject_constant)
+    except json.JSONDecodeError as error:
+        problem = Problem(
+            path="",
+            template=m.NOT_JSON,
+            params={"error": error.msg, "line": error.lineno, "column": error.colno},
+        )
+    except RecursionError:
+        problem = Problem(path="", template=m.NESTED_TOO_DEEPLY)
+    except ValueError as error:
+        problem = Problem(
+            path="", template=m.UNREADABLE_JSON, params={"error": str(error)}
+        )
+    else:
+        return document
+    raise LogInvalid([problem])
+
+
+def load_log(document: object) -> GameLog:
+    """Return the `GameLog` a decoded JSON document describes.
+
+    Raises `LogInvalid` with every shape problem found, each with its path.
+    """
+    reader = ShapeReader()
+    top = reader.fields(document, "", required=TOP_REQUIRED, optional=TOP_OPTIONAL)
+    given_format = reader.text(top, "format", "", default=FORMAT)
+    if given_format != FORMAT and isinstance(top.get("format"), str):
+        reader.report("format", m.WRONG_FORMAT, given=given_format)
+    game = reader.text(top, "game", "", default="concordia")
+    if game != "concordia" and isinstance(top.get("game"), str):
+        reader.report("game", m.WRONG_GAME, given=game)
+    map_name = reader.choice(top, "map", "", MapName, MapName.IMPERIUM)
+    spec = MAPS[map_name]
+    tracking = reader.choice(top, "tracking", "", Tracking, Tracking.FULL)
+    intermediate = reader.boolean(top, "intermediate_scoring", "")
+    players = _players(reader, top)
+    cities = _cities(reader, top, spec, tracking)
+    display = _display(reader, top)
+    context = _Context(
+        spec=spec,
+        tracking=tracking,
+        seats=MappingProxyType({seat.name: i for i, seat in enumerate(players)}),
+    )
+    raw_events = reader.items(top, "events", "")
+    events = tuple(
+        _event(reader, raw, f"events[{index}]", index, context)
+        for index, raw in enumerate(raw_events)
+    )
+    if reader.problems:
+        raise LogInvalid(reader.problems)
+    return GameLog(
+        map=map_name,
+        tracking=tracking,
+        intermediate_scoring=intermediate,
+        players=players,
+        cities=cities,
+        display=display,
+        events=events,
+        documents=tuple(raw_events),
+    )
+
+
+def load_event(log: GameLog, document: object) -> tuple[Event, object]:
+    """Read one event that would come next in ``log``; raise `LogInvalid` on its shape."""
+    reader = ShapeReader()
+    index = len(log.events)
+    context = _Context(
+        spec=log.spec,
+        tracking=log.tracking,
+        seats=MappingProxyType({seat.name: i for i, seat in enumerate(log.players)}),
+    )
+    event = _event(reader, document, f"events[{index}]", index, context)
+    if reader.problems:
+        raise LogInvalid(reader.problems)
+    return event, document
+
+
+def _players(reader: ShapeReader, top: Mapping[str, object]) -> tuple[Seat, ...]:
+    raw_players = reader.items(top, "players", "")
+    seats: list[Seat] = []
+    names: set[str] = set()
+    colours: set[str] = set()
+    for index, raw in enumerate(raw_players):
+        path = f"players[{index}]"
+        fields = reader.fields(raw, path, required=("name", "colour"))
+        name = reader.text(fields, "name", path)
+        colour = reader.text(fields, "colour", path)
+        if isinstance(fields.get("name"), str):
+            if not name.strip():
+                reader.report(child(path, "name"), m.NAME_EMPTY)
+            elif name in names:
+                reader.report(child(path, "name"), m.NAME_TAKEN, name=name)
+        if isinstance(fields.get("colour"), str):
+            if colour not in COLOURS:
+                reader.report(
+                    child(path, "colour"),
+                    m.COLOUR_UNKNOWN,
+                    given=colour,
+                    choices=", ".join(COLOURS),
+                )
+            elif colour in colours:
+                reader.report(child(path, "colour"), m.COLOUR_TAKEN, colour=colour)
+        names.add(name)
+        colours.add(colour)
+        seats.append(Seat(name=name, colour=colour))
+    if isinstance(top.get("players"), list) and not (
+        MIN_PLAYERS <= len(seats) <= MAX_PLAYERS
+    ):
+        reader.report(
+            "players",
+            m.PLAYER_COUNT,
+            minimum=MIN_PLAYERS,
+            maximum=MAX_PLAYERS,
+            given=len(seats),
+        )
+    return tuple(seats)
+
+
+def _cities(
+    reader: ShapeReader, top: Mapping[str, object], spec: MapSpec, tracking: Tracking
+) -> Mapping[str, Good] | None:
+    raw = top.get("cities")
+    if raw is None:
+        if tracking is Tracking.FULL and "cities" not in top:
+            reader.report("cities", m.CITIES_REQUIRED)
+        return None
+    if not isinstance(raw, dict):
+        reader.report("cities", EXPECTED_OBJECT, got=describe(raw))
+        return None
+    names = city_names(spec)
+    goods: dict[str, Good] = {}
+    before = len(reader.problems)
+    for given, value in raw.items():
+        path = f'cities["{given}"]'
+        full = names.get(str(given))
+        if full is None or full == spec.capital:
+            reader.report(path, m.CITY_UNKNOWN, map=spec.title, city=str(given))
+            continue
+        if full in goods:
+            reader.report(path, m.CITY_TWICE, city=full)
+            continue
+        goods[full] = reader.choice_value(value, path, Good, Good.BRICK)
+    if len(reader.problems) == before:
+        # §8: every city listed, each letter's goods exactly its tokens.
+        for problem in validate_city_goods(spec, goods):
+            path = problem.path.replace("city_goods[", "cities[", 1)
+            if path.startswith("letters."):
+                path = "cities"
+            reader.problems.append(
+                Problem(path=path, template=problem.template, params=problem.params)
+            )
+    return MappingProxyType(goods)
+
+
+def _display(reader: ShapeReader, top: Mapping[str, object]) -> tuple[str, ...]:
+    raw = reader.items(top, "display", "")
+    cards: list[str] = []
+    for index, value in enumerate(raw):
+        path = f"display[{index}]"
+        card = _card_id(reader, value, path, sale=True)
+        if card is None:
+            continue
+        if CARDS[card].deck != 1:
+            reader.report(path, m.DISPLAY_NOT_DECK_I, card=card)
+        elif card in cards:
+            reader.report(path, m.CARD_TWICE, card=card)
+        cards.append(card)
+    if isinstance(top.get("display"), list) and len(raw) != DISPLAY_SIZE:
+        reader.report("display", m.DISPLAY_SIZE, expected=DISPLAY_SIZE, given=len(raw))
+    return tuple(cards)
+
+
+def _card_id(
+    reader: ShapeReader, value: object, path: str, *, sale: bool
+) -> str | None:
+    if not isinstance(value, str):
+        reader.report(path, m.CARD_UNKNOWN, card=describe(value))
+        return None
+    card = CARDS.get(value)
+    if card is None:
+        reader.report(path, m.CARD_UNKNOWN, card=value)
+        return None
+    if sale and not card.bought:
+        reader.report(path, m.NOT_A_SALE_CARD, card=value)
+        return None
+    return value
+
+
+def _seat(
+    reader: ShapeReader, value: object, path: str, context: _Context
+) -> int | None:
+    if not isinstance(value, str):
+        reader.report(path, m.PLAYER_UNKNOWN, given=describe(value))
+        return None
+    seat = context.seats.get(value)
+    if seat is None:
+        reader.report(path, m.PLAYER_UNKNOWN, given=value)
+    return seat
+
+
+def _event(
+    reader: ShapeReader, raw: object, path: str, index: int, context: _Context
+) -> Event:
+    if not isinstance(raw, dict):
+        reader.report(path, EXPECTED_OBJECT, got=describe(raw))
+        return Undo(index=index)
+    kind = raw.get("type")
+    if kind not in EVENT_TYPES:
+        if "type" not in raw:
+            reader.fields(raw, path, required=("type",), optional=tuple(raw))
+        else:
+            reader.report(
+                child(path, "type"),
+                m.EVENT_UNKNOWN,
+                given=kind if isinstance(kind, str) else describe(kind),
+                choices=", ".join(EVENT_TYPES),
+            )
+        return Undo(index=index)
+    if kind == "undo":
+        reader.fields(raw, path, required=("type",))
+        return Undo(index=index)
+    if kind == "abandon":
+        reader.fields(raw, path, required=("type",))
+        return Abandon(index=index)
+    if kind == "reveal":
+        fields = reader.fields(raw, path, required=("type", "cards"))
+        cards = _card_list(reader, fields, "cards", path)
+        return Reveal(index=index, cards=cards)
+    if kind == "adjust":
+        return _adjust(reader, raw, path, index, context)
+    return _play(reader, raw, path, index, context)
+
+
+def _card_list(
+    reader: ShapeReader, fields: Mapping[str, object], key: str, path: str
+) -> tuple[str, ...]:
+    here = child(path, key)
+    cards = [
+        _card_id(reader, value, f"{here}[{i}]", sale=True)
+        for i, value in enumerate(reader.items(fields, key, path))
+    ]
+    return tuple(card for card in cards if card is not None)
+
+
+def _adjust(
+    reader: ShapeReader,
+    raw: Mapping[str, object],
+    path: str,
+    index: int,
+    context: _Context,
+) -> Adjust:
+    fields = reader.fields(
+        raw,
+        path,
+        required=("type", "player"),
+        optional=("sestertii", "storehouse", "colonists"),
+    )
+    if context.tracking is not Tracking.FULL:
+        reader.report(child(path, "type"), m.FULL_ONLY_EVENT)
+    seat = (
+        _seat(reader, fields.get("player"), child(path, "player"), context)
+        if "player" in fields
+        else None
+    )
+    sestertii = reader.optional_integer(fields, "sestertii", path)
+    if sestertii is not None and sestertii < 0:
+        reader.report(child(path, "sestertii"), m.NEGATIVE, given=sestertii)
+    storehouse = _non_negative_counts(reader, fields, "storehouse", path)
+    board = stored = None
+    if "colonists" in fields:
+        here = child(path, "colonists")
+        colonists = reader.fields(
+            fields["colonists"], here, required=(), optional=("board", "storehouse")
+        )
+        board = reader.optional_integer(colonists, "board", here)
+        stored = reader.optional_integer(colonists, "storehouse", here)
+        for key, value in (("board", board), ("storehouse", stored)):
+            if value is not None and value < 0:
+                reader.report(child(here, key), m.NEGATIVE, given=value)
+    return Adjust(
+        index=index,
+        seat=seat or 0,
+        sestertii=sestertii,
+        storehouse=storehouse,
+        colonists_board=board,
+        colonists_storehouse=stored,
+    )
+
+
+def _non_negative_counts(
+    reader: ShapeReader, fields: Mapping[str, object], key: str, path: str
+) -> dict[Good, int]:
+    counts = reader.counts(fields, key, path, Good, all_required=False)
+    for good, count in counts.items():
+        if count < 0:
+            reader.report(child(child(path, key), good.value), m.NEGATIVE, given=count)
+    return counts
+
+
+def _play(
+    reader: ShapeReader,
+    raw: Mapping[str, object],
+    path: str,
+    index: int,
+    context: _Context,
+) -> Play:
+    card_value = raw.get("card")
+    card = CARDS.get(card_value) if isinstance(card_value, str) else None
+    # A field of another card is reported by action_problems, with the card named.
+    fields = reader.fields(
+        raw,
+        path,
+        required=("type", "player", "card"),
+        optional=(*ACTION_FIELDS, "copy"),
+    )
+    seat = (
+        _seat(reader, fields.get("player"), child(path, "player"), context)
+        if "player" in fields
+        else None
+    )
+    if "card" in fields:
+        _card_id(reader, card_value, child(path, "card"), sale=False)
+    action = _action(reader, fields, path, context)
+    if card is not None:
+        # A Diplomat accepts every field here: the card it copies is known only
+        # while replaying, which checks the fields against that card.
+        reader.problems.extend(
+            action_problems(card.kind, action.given, context.tracking, path)
+        )
+    return Play(
+        index=index,
+        seat=seat or 0,
+        card=card if card is not None else CARDS["Tribune"],
+        action=action,
+    )
+
+
+def _action(
+    reader: ShapeReader, fields: Mapping[str, object], path: str, context: _Context
+) -> Action:
+    given = {name for name in (*ACTION_FIELDS, "copy") if name in fields}
+    colonist = None
+    if "colonist" in fields:
+        colonist = reader.choice(
+            fields, "colonist", path, ColonistKind, ColonistKind.LAND
+        )
+    points = reader.optional_integer(fields, "intermediate_points", path)
+    if points is not None and points < 0:
+        reader.report(child(path, "intermediate_points"), m.NEGATIVE, given=points)
+    build = tuple(
+        city
+        for i, value in enumerate(reader.items(fields, "build", path))
+        if (city := _city(reader, value, f"{child(path, 'build')}[{i}]", context.spec))
+    )
+    fifteenth = reader.boolean(fields, "fifteenth_house", path)
+    province = reader.optional_text(fields, "province", path)
+    if province is not None and province not in province_names(context.spec):
+        reader.report(
+            child(path, "province"),
+            m.PROVINCE_UNKNOWN,
+            map=context.spec.title,
+            given=province,
+        )
+    cash = reader.boolean(fields, "cash", path)
+    if "cash" in fields and fields["cash"] is False:
+        reader.report(child(path, "cash"), m.CASH_NOT_TRUE)
+    amount = reader.optional_integer(fields, "amount", path)
+    if amount is not None and amount < 0:
+        reader.report(child(path, "amount"), m.NEGATIVE, given=amount)
+    drop = _drop(reader, fields, path, context)
+    trade = reader.counts(fields, "trade", path, Good, all_required=False)
+    buy = _card_list(reader, fields, "buy", path)
+    pay = GoodCounts.from_mapping(_non_negative_counts(reader, fields, "pay", path))
+    reveal = _card_list(reader, fields, "reveal", path)
+    copy = (
+        _seat(reader, fields["copy"], child(path, "copy"), context)
+        if "copy" in fields
+        else None
+    )
+    place = tuple(
+        reader.choice_value(
+            value, f"{child(path, 'place')}[{i}]", ColonistKind, ColonistKind.LAND
+        )
+        for i, value in enumerate(reader.items(fields, "place", path))
+    )
+    return Action(
+        given=frozenset(given),
+        colonist=colonist,
+        intermediate_points=points,
+        build=build,
+        fifteenth_house=fifteenth,
+        province=province,
+        cash=cash,
+        amount=amount,
+        drop=MappingProxyType(drop),
+        trade=MappingProxyType({g: n for g, n in trade.items() if n != 0}),
+        buy=buy,
+        pay=pay,
+        reveal=reveal,
+        copy=copy,
+        place=place,
+    )
+
+
+def _city(reader: ShapeReader, value: object, path: str, spec: MapSpec) -> str | None:
+    if not isinstance(value, str):
+        reader.report(path, m.CITY_UNKNOWN, map=spec.title, city=describe(value))
+        return None
+    full = city_names(spec).get(value)
+    if full is None:
+        reader.report(path, m.CITY_UNKNOWN, map=spec.title, city=value)
+    return full
+
+
+def _drop(
+    reader: ShapeReader, fields: Mapping[str, object], path: str, context: _Context
+) -> dict[int, GoodCounts]:
+    raw = fields.get("drop")
+    if raw is None:
+        return {}
+    here = child(path, "drop")
+    if not isinstance(raw, dict):
+        reader.report(here, EXPECTED_OBJECT, got=describe(raw))
+        return {}
+    drop: dict[int, GoodCounts] = {}
+    for name in raw:
+        seat = _seat(reader, name, child(here, str(name)), context)
+        counts = _non_negative_counts(reader, raw, str(name), here)
+        if seat is not None:
+            drop[seat] = GoodCounts.from_mapping(counts)
+    return drop

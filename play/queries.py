@@ -1,0 +1,312 @@
+"""What the table assistant asks of a state: pure functions, nothing changes.
+
+Each answers for the player whose turn it is (unless told otherwise), with
+the numbers of the rules digest: what a house costs now, what the display's
+cards cost, what a Prefect would produce, what a Diplomat may copy, and so on.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from play import messages as m
+from play.board import Board
+from play.cards import (
+    card_price,
+    cash_amount,
+    house_price,
+    tribune_money,
+)
+from play.cards import (
+    colonist_cash as _colonist_cash,
+)
+from play.cards import mercator_income as _mercator_income
+from play.data import CARDS, COLONIST_COST, Card, CardKind
+from play.sheet import FinalSheet
+from play.sheet import final_sheet as _final_sheet
+from play.types import State
+from scoring.board import province_bonus
+from scoring.catalog import DISPLAY_SURCHARGE
+from scoring.types import Good, GoodCounts, Problem
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CardOption:
+    """A card of the current hand; ``reason`` says why it cannot be played now."""
+
+    card: str
+    kind: CardKind
+    playable: bool
+    reason: Problem | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HouseCost:
+    """A house in ``city`` now: its goods and ``coins`` = base × houses after building."""
+
+    city: str
+    good: Good
+    goods: GoodCounts
+    coins: int
+    houses_after: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DisplayPrice:
+    """A display position (1 = left): the card, its surcharge, its own cost, the total.
+
+    ``goods`` holds the fixed goods of card and surcharge together; ``any_goods``
+    the goods of the buyer's choice ('?'). ``affordable`` is None in light tracking.
+    """
+
+    position: int
+    card: str | None
+    surcharge: tuple[str, ...]
+    cost: tuple[Good, ...]
+    goods: GoodCounts
+    any_goods: int
+    consul_goods: GoodCounts
+    affordable: bool | None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ProvinceOption:
+    """A province a Prefect may choose: what every player receives there.
+
+    ``receives`` lists each player (seating order) with the goods their houses
+    produce, plus the bonus for the active player (``bonus`` goods, 2 with the
+    Praefectus Magnus). ``good`` is None when the log does not say the cities' goods.
+    """
+
+    province: str
+    good: Good | None
+    bonus: int
+    receives: tuple[tuple[str, GoodCounts], ...]
+    active: GoodCounts
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PrefectOptions:
+    provinces: tuple[ProvinceOption, ...]
+    cash: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DiplomatOption:
+    player: str
+    card: str
+    kind: CardKind
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TribuneBonus:
+    """What a Tribune gives now: the cards back (itself included), the sestertii,
+    and whether a colonist may be bought (always True in light tracking)."""
+
+    cards: int
+    sestertii: int
+    colonist: bool
+
+
+def _current(state: State) -> int:
+    if state.seat is None:
+        raise ValueError("nobody plays now: the game is over")
+    return state.seat
+
+
+def diplomat_options(state: State) -> tuple[DiplomatOption, ...]:
+    """Return the other players' top discards a Diplomat may copy (never a Diplomat)."""
+    seat = _current(state)
+    options = []
+    count = len(state.players)
+    for offset in range(1, count):
+        player = state.players[(seat + offset) % count]
+        if player.discard:
+            card = CARDS[player.discard[-1]]
+            if card.kind is not CardKind.DIPLOMAT:
+                options.append(
+                    DiplomatOption(player=player.name, card=card.id, kind=card.kind)
+                )
+    return tuple(options)
+
+
+def display_prices(state: State, player: str | None = None) -> tuple[DisplayPrice, ...]:
+    """Return every display position with its card and what it costs (§6)."""
+    seat = _current(state) if player is None else state.seat_of(player)
+    if seat is None:
+        raise ValueError(f"{player!r} does not play in this game")
+    holding = state.players[seat].storehouse
+    prices = []
+    for index, card_id in enumerate(state.display):
+        position = index + 1
+        surcharge = tuple(str(good) for good in DISPLAY_SURCHARGE[index])
+        if card_id is None:
+            prices.append(
+                DisplayPrice(
+                    position=position,
+                    card=None,
+                    surcharge=surcharge,
+                    cost=(),
+                    goods=GoodCounts(),
+                    any_goods=0,
+                    consul_goods=GoodCounts(),
+                    affordable=None if not state.full else False,
+                )
+            )
+            continue
+        card = CARDS[card_id]
+        goods, any_goods = card_price(card, position, surcharge=True)
+        prices.append(
+            DisplayPrice(
+                position=position,
+                card=card_id,
+                surcharge=surcharge,
+                cost=card.cost,
+                goods=GoodCounts.from_mapping(goods),
+                any_goods=any_goods,
+                consul_goods=GoodCounts.from_mapping(Counter(card.cost)),
+                affordable=(
+                    _affords(holding, goods, any_goods) if state.full else None
+                ),
+            )
+        )
+    return tuple(prices)
+
+
+def _affords(holding: GoodCounts, goods: Mapping[Good, int], any_goods: int) -> bool:
+    if any(holding[good] < count for good, count in goods.items()):
+        return False
+    return holding.total - sum(goods.values()) >= any_goods
+
+
+def legal_cards(state: State) -> tuple[CardOption, ...]:
+    """Return each card of the current hand (once per id), playable or with the reason why not."""
+    if state.seat is None:
+        return ()
+    seat = state.seat
+    player = state.players[seat]
+    options = []
+    for card_id in dict.fromkeys(player.hand):
+        card = CARDS[card_id]
+        reason = _why_not(state, seat, card)
+        options.append(
+            CardOption(
+                card=card_id, kind=card.kind, playable=reason is None, reason=reason
+            )
+        )
+    return tuple(options)
+
+
+def _why_not(state: State, seat: int, card: Card) -> Problem | None:
+    if card.kind in (CardKind.SENATOR, CardKind.CONSUL):
+        if None in state.display:
+            return Problem(path="", template=m.DISPLAY_NOT_FULL)
+        if not state.display:
+            return Problem(path="", template=m.NOTHING_ON_DISPLAY)
+        if state.full:
+            holding = state.players[seat].storehouse
+            senator = card.kind is CardKind.SENATOR
+            for position, card_id in enumerate(state.display, start=1):
+                assert card_id is not None
+                goods, any_goods = card_price(
+                    CARDS[card_id], position, surcharge=senator
+                )
+                if _affords(holding, goods, any_goods):
+                    return None
+            return Problem(
+                path="",
+                template=m.CANNOT_AFFORD,
+                params={"player": state.players[seat].name},
+            )
+    if card.kind is CardKind.DIPLOMAT and not diplomat_options(state):
+        return Problem(path="", template=m.NOTHING_TO_COPY)
+    return None
+
+
+def house_cost(state: State, city: str) -> HouseCost:
+    """Return what a house in ``city`` costs now, given the houses already there (§2).
+
+    Raises ValueError for the capital, a city the map lacks, or a log without goods.
+    """
+    log = state.log
+    if log.cities is None or city not in log.cities:
+        raise ValueError(f"no good known for {city!r}")
+    board = Board(state)
+    good, goods, coins = house_price(board, city)
+    return HouseCost(
+        city=city,
+        good=good,
+        goods=GoodCounts.from_mapping(goods),
+        coins=coins,
+        houses_after=board.houses_in(city) + 1,
+    )
+
+
+def prefect_options(state: State) -> PrefectOptions:
+    """Return the provinces a Prefect may choose, what each gives whom, and the cash amount."""
+    seat = _current(state)
+    board = Board(state)
+    cities = state.log.cities
+    options = []
+    for province in state.map.provinces:
+        if province.name in state.coin_side:
+            continue
+        good = province_bonus(province, cities) if cities is not None else None
+        bonus = 2 if seat == state.pm_seat else 1
+        receives = []
+        active = GoodCounts()
+        for other, player in enumerate(state.players):
+            counts: Counter[Good] = Counter()
+            if cities is not None:
+                for city in province.cities:
+                    if city.name in player.houses:
+                        counts[cities[city.name]] += 1
+            if other == seat and good is not None:
+                counts[good] += bonus
+            goods = GoodCounts.from_mapping(counts)
+            receives.append((player.name, goods))
+            if other == seat:
+                active = goods
+        options.append(
+            ProvinceOption(
+                province=province.name,
+                good=good,
+                bonus=bonus,
+                receives=tuple(receives),
+                active=active,
+            )
+        )
+    return PrefectOptions(
+        provinces=tuple(options), cash=cash_amount(state.coin_side, board)
+    )
+
+
+def colonist_cash(state: State) -> int:
+    """Return the Colonist's cash option now: 5 + 1 per own colonist on the board."""
+    return _colonist_cash(Board(state).purse(_current(state)))
+
+
+def tribune_bonus(state: State) -> TribuneBonus:
+    """Return what a Tribune played now gives the current player."""
+    player = state.players[_current(state)]
+    returned = len(player.discard) + 1
+    colonist = True
+    if state.full:
+        colonist = player.colonists_storehouse > 0 and all(
+            player.storehouse[good] >= 1 for good in COLONIST_COST
+        )
+    return TribuneBonus(
+        cards=returned, sestertii=tribune_money(returned), colonist=colonist
+    )
+
+
+def mercator_income(card: str | Card) -> int:
+    """Return a Mercator's income: 3 for the starting card, 5 for a bought one."""
+    return _mercator_income(CARDS[card] if isinstance(card, str) else card)
+
+
+def final_sheet(state: State) -> FinalSheet:
+    """Return the final score-sheet document of ``state`` and what it lacks."""
+    return _final_sheet(state)
