@@ -24,5 +24,6 @@ urlpatterns = [
     # Before games.urls, whose "clubs/<slug>/" would otherwise take "clubs/new/".
     path("", include("clubs.urls")),
     path("clubs/<slug:club_slug>/stats/", include("stats.urls")),
+    path("clubs/<slug:club_slug>/assistant/", include("assistant.urls")),
     path("", include("games.urls")),
 ]
