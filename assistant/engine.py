@@ -15,10 +15,11 @@ from typing import TYPE_CHECKING
 
 import play
 from play import LogInvalid, State
+from scoring import SheetInvalid, parse_concordia, score_sheet
 from scoring.board import ROMAN, province_bonus
 from scoring.catalog import SALE_CARDS, SPECIALIST_GOOD, STOREHOUSE_SPACES
 from scoring.maps import MAPS, MapSpec
-from scoring.types import Good, MapName, Problem, Specialist
+from scoring.types import Category, Good, MapName, Problem, ScoreSheet, Specialist
 
 if TYPE_CHECKING:
     from assistant.models import AssistantGame
@@ -408,3 +409,104 @@ def _helper_for(
             else None
         )
     return HelperView(kind=kind.value, **base, **extra)  # type: ignore[arg-type]
+
+
+# The end: the final sheet, and the standing "if it ended now".
+
+# What a light log cannot know, as the sheet page's empty form shows it: the
+# group types the real values in.
+_UNTRACKED_DEFAULTS: dict[str, object] = {
+    "sestertii": 0,
+    "storehouse": {},
+    "colonists_on_board": 2,
+    "houses": {},
+    "provinces": 0,
+}
+
+
+def final_sheet_document(state: State) -> tuple[dict[str, object], tuple[str, ...]]:
+    """Return the final score-sheet document of ``state`` and the paths it lacks."""
+    sheet = play.final_sheet(state)
+    return dict(sheet.document), tuple(sheet.missing)
+
+
+def prefilled_sheet(state: State) -> ScoreSheet | None:
+    """Return the score sheet the final sheet page opens with: all that was tracked.
+
+    What light tracking does not know is left at the form's own defaults. None
+    when the document does not make a sheet the scoring accepts as it is.
+    """
+    document, _missing = final_sheet_document(state)
+    players = document.get("players")
+    if not isinstance(players, list):
+        return None
+    for player in players:
+        for field, value in _UNTRACKED_DEFAULTS.items():
+            player.setdefault(field, value)
+    try:
+        return parse_concordia(document)
+    except SheetInvalid:
+        return None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StandingRow:
+    name: str
+    colour: str
+    # Light: cards per god (and specialists); full: points per god and the total.
+    values: tuple[int, ...]
+    total: int | None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Standing:
+    points: bool
+    headings: tuple[str, ...]
+    rows: tuple[StandingRow, ...]
+
+
+_GODS = ("vesta", "jupiter", "saturnus", "mercurius", "mars")
+
+
+def standing(state: State) -> Standing | None:
+    """Return how the game stands: full tracking, the points per god if it ended now
+    (through `scoring`); light, each player's cards by god. None if not scorable."""
+    document, _missing = final_sheet_document(state)
+    colours = {p.name: p.colour for p in state.players}
+    players = document.get("players")
+    if not isinstance(players, list):
+        return None
+    if not state.full:
+        return Standing(
+            points=False,
+            headings=(*_GODS, "minerva"),
+            rows=tuple(
+                StandingRow(
+                    name=p["name"],
+                    colour=colours[p["name"]],
+                    values=(
+                        *(int(p["cards"][god]) for god in _GODS),
+                        len(p["specialists"]),
+                    ),
+                    total=None,
+                )
+                for p in players
+            ),
+        )
+    try:
+        result = score_sheet(parse_concordia(document))
+    except SheetInvalid:
+        return None
+    return Standing(
+        points=True,
+        headings=tuple(category.value for category in Category),
+        rows=tuple(
+            StandingRow(
+                name=score.name,
+                colour=colours[score.name],
+                values=tuple(score.points(category) for category in Category),
+                total=score.total,
+            )
+            for score in result.players
+        ),
+    )

@@ -7,6 +7,8 @@ from django.db.models import QuerySet
 
 from assistant import engine
 from assistant.models import AssistantGame
+from games.models import TableSession
+from scoring.types import ScoreSheet
 
 
 def game_qs_visible_to(
@@ -68,3 +70,11 @@ def game_log_document(game: AssistantGame) -> dict[str, object]:
 def game_state(game: AssistantGame) -> engine.State:
     """Return the state replayed from the log. One query, then the engine's replay."""
     return engine.replay(game_log_document(game))
+
+
+def game_sheet_prefill(session: TableSession) -> ScoreSheet | None:
+    """Return the sheet a game played with the assistant opens with; None for any other."""
+    game = AssistantGame.objects.filter(session=session).first()
+    if game is None:
+        return None
+    return engine.prefilled_sheet(game_state(game))

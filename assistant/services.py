@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from assistant import engine
@@ -25,7 +26,8 @@ from assistant.models import (
     new_follow_token,
     new_join_code,
 )
-from games.models import Club, Colour
+from games import services as games_services
+from games.models import Club, Colour, TableSession
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 5
@@ -199,3 +201,38 @@ def follow_link_renew(*, game: AssistantGame) -> str:
         game.follow_token = secrets.token_urlsafe(18)
     game.save(update_fields=["follow_token"])
     return game.follow_token
+
+
+@transaction.atomic
+def game_finish(*, game: AssistantGame, created_by: User | None) -> TableSession:
+    """Create the finished game's `TableSession` with its seats, once; return it.
+
+    The group then completes and saves its score sheet on the usual sheet page,
+    which opens with everything the log tracked (`selectors.game_sheet_prefill`);
+    saving it records the game and refreshes the statistics as for any game.
+    Raises `ValidationError` while the game is still being played.
+    """
+    locked = AssistantGame.objects.select_for_update().get(pk=game.pk)
+    if locked.session_id is not None:
+        session = TableSession.objects.get(pk=locked.session_id)
+        game.session = session
+        return session
+    state = engine.replay(
+        engine.log_document(locked, [e.document for e in _events(locked)])
+    )
+    if str(state.status) != "finished":
+        raise ValidationError(_("The game is not over yet."))
+    session = games_services.session_create(
+        club=locked.club,
+        created_by=created_by,
+        map_name=locked.map,
+        played_at=timezone.now(),
+        seats=[
+            games_services.SeatInput(new_name=p["name"], colour=p["colour"])
+            for p in locked.players
+        ],
+        idempotency_key=f"assistant-{locked.pk}",
+    )
+    AssistantGame.objects.filter(pk=locked.pk).update(session=session)
+    game.session = session
+    return session

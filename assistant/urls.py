@@ -23,4 +23,5 @@ urlpatterns = [
     path("<int:game_id>/head/", views.game_head, name="game-head"),
     path("<int:game_id>/share/", views.game_share, name="game-share"),
     path("<int:game_id>/log.json", views.game_export, name="game-export"),
+    path("<int:game_id>/finish/", views.game_finish, name="game-finish"),
 ]

@@ -12,6 +12,7 @@ import random
 import segno
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -19,7 +20,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
-from django_htmx.http import trigger_client_event
+from django_htmx.http import HttpResponseClientRedirect, trigger_client_event
 
 from assistant import engine, selectors, services
 from assistant.forms import GameSetupForm, clean_key, new_key, play_document
@@ -61,6 +62,7 @@ def _urls(game: AssistantGame) -> dict[str, str]:
             "share",
             "export",
             "setup",
+            "finish",
         )
     }
 
@@ -159,6 +161,7 @@ def _turn_context(
         "club": game.club,
         "game": game,
         "turn": engine.turn_view(state),
+        "standing": engine.standing(state),
         "urls": _urls(game),
         "key": new_key(),
         "read_only": read_only,
@@ -448,3 +451,24 @@ def follow_head(
         kwargs={"club_slug": club_slug, "follow_token": follow_token},
     )
     return _head(request, game, page)
+
+
+@require_POST
+@login_required
+def game_finish(
+    request: AuthedHtmxRequest, club_slug: str, game_id: int
+) -> HttpResponse:
+    """After the last turn: the game's score sheet, filled with all that was tracked."""
+    game = _game(request, club_slug, game_id)
+    try:
+        session = services.game_finish(game=game, created_by=request.user)
+    except ValidationError as error:
+        messages.error(request, error.messages[0])
+        return redirect(game)
+    sheet = reverse(
+        "games:session-sheet",
+        kwargs={"club_slug": game.club.slug, "session_id": session.pk},
+    )
+    if request.htmx:
+        return HttpResponseClientRedirect(sheet)
+    return redirect(sheet)

@@ -36,6 +36,7 @@ from games.forms import (
     SessionDetailsForm,
 )
 from games.models import Club, EntryMode, Game, Seat, TableSession
+from games.sheet_prefill import sheet_prefill
 from games.sheet_views import sheet_conflict_context, sheet_saved_response
 from scoring.types import Category, Good, SheetResult
 
@@ -407,7 +408,9 @@ def session_sheet(
             if session.is_finished and _positions_recorded(seats)
             else None
         )
-        forms = ScoreSheetForms(seats=seats, initial=initial)
+        # A game played with the table assistant opens with what it tracked.
+        prefill = None if session.is_finished else sheet_prefill(session)
+        forms = ScoreSheetForms(seats=seats, initial=initial or prefill)
         forms.table.initial.setdefault("map", session.map)
         forms.table.initial["version"] = session.version
         context = _sheet_context(session, seats, forms, evaluate=False)

@@ -152,6 +152,8 @@ RULES: dict[str, dict[str, Rule]] = {
     "assistant:game-head": _get(MEMBER, 302),
     "assistant:game-share": {**_get(MEMBER), **_post(MEMBER, 302)},
     "assistant:game-export": _get(MEMBER),
+    # A game still in play has no sheet yet: back to the turn screen.
+    "assistant:game-finish": _post(MEMBER, 302),
     # The read-only link needs no account: whoever holds it sees that game.
     "assistant:follow": _get(PUBLIC, shows_club=True),
     "assistant:follow-head": _get(PUBLIC, 302, shows_club=True),
