@@ -226,6 +226,8 @@ def load_log(document: object) -> GameLog:
     """
     reader = ShapeReader()
     top = reader.fields(document, "", required=TOP_REQUIRED, optional=TOP_OPTIONAL)
+    if not isinstance(document, dict):
+        raise LogInvalid(reader.problems)
     given_format = reader.text(top, "format", "", default=FORMAT)
     if given_format != FORMAT and isinstance(top.get("format"), str):
         reader.report("format", m.WRONG_FORMAT, given=given_format)
@@ -324,7 +326,7 @@ def _cities(
 ) -> Mapping[str, Good] | None:
     raw = top.get("cities")
     if raw is None:
-        if tracking is Tracking.FULL and "cities" not in top:
+        if top.get("tracking") == Tracking.FULL and "cities" not in top:
             reader.report("cities", m.CITIES_REQUIRED)
         return None
     if not isinstance(raw, dict):
@@ -557,7 +559,9 @@ def _action(
     )
     fifteenth = reader.boolean(fields, "fifteenth_house", path)
     province = reader.optional_text(fields, "province", path)
-    if province is not None and province not in province_names(context.spec):
+    if not isinstance(fields.get("province"), str):
+        province = None
+    if isinstance(province, str) and province not in province_names(context.spec):
         reader.report(
             child(path, "province"),
             m.PROVINCE_UNKNOWN,

@@ -55,11 +55,11 @@ PLAYER_UNKNOWN: Final = gettext_noop("“%(given)s” does not play in this game
 EVENT_UNKNOWN: Final = gettext_noop(
     "Unknown event “%(given)s”; expected one of: %(choices)s"
 )
-FIELD_NOT_FOR_CARD: Final = gettext_noop("A %(card)s has no “%(field)s”")
+FIELD_NOT_FOR_CARD: Final = gettext_noop("The %(card)s has no “%(field)s”")
 FIELD_MISSING_FOR_CARD: Final = gettext_noop(
-    "A %(card)s needs “%(field)s” with %(tracking)s tracking"
+    "The %(card)s needs “%(field)s” with %(tracking)s tracking"
 )
-EITHER_FIELD: Final = gettext_noop("A %(card)s takes either “%(one)s” or “%(other)s”")
+EITHER_FIELD: Final = gettext_noop("The %(card)s takes either “%(one)s” or “%(other)s”")
 ONLY_WITH: Final = gettext_noop("“%(field)s” goes only with “%(other)s”")
 FULL_ONLY_EVENT: Final = gettext_noop(
     "An adjustment sets money, goods and colonists: only with full tracking"

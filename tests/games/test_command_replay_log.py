@@ -1,0 +1,114 @@
+"""`manage.py replay_log FILE|-`: the game-log contract on the command line."""
+
+from __future__ import annotations
+
+import io
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.core.management import call_command
+
+DATA = Path(__file__).resolve().parents[1] / "play" / "data"
+LOG = DATA / "game-log-short.json"
+
+
+def _run(
+    *args: str, stdin: str | None = None, monkeypatch: pytest.MonkeyPatch | None = None
+) -> tuple[int, dict[str, Any]]:
+    out = io.StringIO()
+    if stdin is not None and monkeypatch is not None:
+        monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+    try:
+        call_command("replay_log", *args, stdout=out)
+        code = 0
+    except SystemExit as exit_:
+        code = int(exit_.code or 0)
+    document = json.loads(out.getvalue())
+    assert isinstance(document, dict)
+    return code, document
+
+
+def _log() -> dict[str, Any]:
+    document = json.loads(LOG.read_text(encoding="utf-8"))
+    assert isinstance(document, dict)
+    return document
+
+
+def test_the_worked_example_prints_its_expected_state():
+    code, document = _run(str(LOG))
+    expected = json.loads((DATA / "game-log-short.state.json").read_text("utf-8"))
+    assert code == 0
+    assert document == expected
+
+
+def test_reads_standard_input(monkeypatch):
+    code, document = _run("-", stdin=LOG.read_text("utf-8"), monkeypatch=monkeypatch)
+    assert code == 0
+    assert document["turn"] == {"number": 9, "player": "Caio"}
+
+
+def test_malformed_json_exits_2_with_where_it_breaks(monkeypatch):
+    code, document = _run(
+        "-", stdin='{"format": "game-log/1",', monkeypatch=monkeypatch
+    )
+    assert code == 2
+    assert [e["path"] for e in document["errors"]] == [""]
+    assert "line 1" in document["errors"][0]["message"]
+
+
+def test_a_missing_file_exits_2_without_a_traceback(tmp_path: Path) -> None:
+    code, document = _run(str(tmp_path / "nope.json"))
+    assert code == 2
+    assert document["errors"][0]["path"] == ""
+    assert "nope.json" in document["errors"][0]["message"]
+
+
+def test_wrong_types_and_unknown_fields_are_all_reported(monkeypatch):
+    log = _log()
+    log["intermediate_scoring"] = "no"
+    log["players"][1]["age"] = 30
+    log["events"][0]["build"] = "Aquileia"
+    code, document = _run("-", stdin=json.dumps(log), monkeypatch=monkeypatch)
+    assert code == 2
+    assert [e["path"] for e in document["errors"]] == [
+        "intermediate_scoring",
+        "players[1].age",
+        "events[0].build",
+    ]
+
+
+def test_the_first_illegal_event_exits_2_with_its_path(monkeypatch):
+    log = _log()
+    log["events"][4]["card"] = "Consul"
+    log["events"][6]["player"] = "Caio"
+    code, document = _run("-", stdin=json.dumps(log), monkeypatch=monkeypatch)
+    assert code == 2
+    assert document == {
+        "errors": [
+            {
+                "path": "events[4].card",
+                "message": "Unknown card “Consul”: a starting card (Tribune, Architect, Prefect, Mercator, Senator, Diplomat) or deck and name, such as “II:Consul”",
+            }
+        ]
+    }
+    log["events"][4]["card"] = "Mercator"
+    code, document = _run("-", stdin=json.dumps(log), monkeypatch=monkeypatch)
+    assert code == 2
+    assert document == {
+        "errors": [
+            {"path": "events[6].player", "message": "It is Ana's turn, not Caio's"}
+        ]
+    }
+
+
+def test_bytes_that_are_not_utf8_exit_2(tmp_path: Path) -> None:
+    path = tmp_path / "log.json"
+    path.write_bytes(b'{"format": "\xff"}')
+    code, document = _run(str(path))
+    assert code == 2
+    assert document["errors"] == [
+        {"path": "", "message": "The game log is not UTF-8 text"}
+    ]

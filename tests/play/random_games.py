@@ -1,0 +1,325 @@
+"""A player of random legal games, built only on the engine's queries.
+
+Every move is chosen from `play.legal_cards` and the option queries
+(`display_prices`, `prefect_options`, `diplomat_options`, `house_cost`,
+`tribune_bonus`), then added with `play.apply_event`, which must accept it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+import play
+from play.data import SPECIALIST_KINDS
+from scoring.catalog import GOOD_PRICE
+from scoring.types import Good, GoodCounts
+from tests.play.builders import CITIES, COLOURS, NAMES
+
+GOODS = tuple(Good)
+
+
+@dataclass
+class Game:
+    log: play.GameLog
+    state: play.State
+    documents: list[dict[str, Any]] = field(default_factory=list)
+    states: list[play.State] = field(default_factory=list)
+
+
+def new_game(
+    rng: random.Random, players: int, tracking: str, intermediate: bool
+) -> Game:
+    deck_one = [c.id for c in play.CARDS.values() if c.deck == 1]
+    rng.shuffle(deck_one)
+    document = {
+        "format": "game-log/1",
+        "game": "concordia",
+        "map": "imperium",
+        "tracking": tracking,
+        "intermediate_scoring": intermediate,
+        "players": [{"name": NAMES[i], "colour": COLOURS[i]} for i in range(players)],
+        "cities": CITIES,
+        "display": deck_one[:7],
+        "events": [],
+    }
+    log = play.load_log(document)
+    state = play.replay(log)
+    return Game(log=log, state=state, states=[state])
+
+
+def add(game: Game, event: dict[str, Any]) -> None:
+    game.log, game.state = play.apply_event(game.log, game.state, event)
+    game.documents.append(event)
+    game.states.append(game.state)
+
+
+def _goods(counts: GoodCounts) -> Counter[Good]:
+    return Counter({good: n for good, n in counts.items() if n})
+
+
+def _reveal_cards(rng: random.Random, state: play.State, places: int) -> list[str]:
+    pile = list(state.pile)
+    cards = []
+    for _ in range(min(places, len(pile))):
+        deck = play.CARDS[pile[0]].deck
+        current = [c for c in pile if play.CARDS[c].deck == deck]
+        card = rng.choice(current)
+        pile.remove(card)
+        cards.append(card)
+    return cards
+
+
+def _drops(state: play.State, receives: dict[int, GoodCounts]) -> dict[str, Any]:
+    """What does not fit: drop the cheapest arriving goods first."""
+    drop: dict[str, Any] = {}
+    for seat, goods in receives.items():
+        player = state.players[seat]
+        excess = goods.total - player.free_spaces
+        if excess <= 0:
+            continue
+        dropped: dict[str, int] = {}
+        for good in GOODS:
+            take = min(goods[good], excess)
+            if take:
+                dropped[good.value] = take
+                excess -= take
+        drop[player.name] = dropped
+    return drop
+
+
+def _prefect(rng: random.Random, state: play.State) -> dict[str, Any]:
+    options = play.prefect_options(state)
+    if not options.provinces or (options.cash >= 4 and rng.random() < 0.5):
+        return {"cash": True}
+    option = rng.choice(options.provinces)
+    fields: dict[str, Any] = {"province": option.province}
+    if state.full:
+        receives = {state.seat_of(name) or 0: goods for name, goods in option.receives}
+        drop = _drops(state, receives)
+        if drop:
+            fields["drop"] = drop
+    return fields
+
+
+def _architect(rng: random.Random, state: play.State) -> dict[str, Any]:
+    if not state.full:
+        # Light tracking counts no houses: now and then a late Architect says
+        # it built the 15th.
+        late = state.turn_number > 12 * len(state.players)
+        return {"fifteenth_house": True} if late and rng.random() < 0.1 else {}
+    seat = state.seat
+    assert seat is not None
+    player = state.players[seat]
+    goods = _goods(player.storehouse)
+    money = player.sestertii
+    cities = [c for c in CITIES if c not in player.houses]
+    rng.shuffle(cities)
+    build: list[str] = []
+    room = 15 - len(player.houses)
+    for city in cities:
+        if len(build) >= min(room, rng.randint(1, 4)):
+            break
+        cost = play.house_cost(state, city)
+        need = _goods(cost.goods)
+        if cost.coins <= money and all(goods[g] >= n for g, n in need.items()):
+            goods -= need
+            money -= cost.coins
+            build.append(city)
+    return {"build": build}
+
+
+def _mercator(rng: random.Random, state: play.State, card: str) -> dict[str, Any]:
+    if not state.full:
+        return {}
+    seat = state.seat
+    assert seat is not None
+    player = state.players[seat]
+    money = player.sestertii + play.mercator_income(card)
+    free = player.free_spaces
+    trade: dict[str, int] = {}
+    held = [g for g in GOODS if player.storehouse[g]]
+    if held and rng.random() < 0.6:
+        good = rng.choice(held)
+        count = rng.randint(1, player.storehouse[good])
+        trade[good.value] = -count
+        money += GOOD_PRICE[good] * count
+        free += count
+    wanted = [g for g in GOODS if g.value not in trade]
+    good = rng.choice(wanted)
+    count = min(free, money // GOOD_PRICE[good], rng.randint(0, 4))
+    if count > 0:
+        trade[good.value] = count
+    return {"trade": trade}
+
+
+def _purchase(
+    rng: random.Random, state: play.State, *, senator: bool
+) -> dict[str, Any] | None:
+    seat = state.seat
+    assert seat is not None
+    if None in state.display:
+        return None
+    holding = _goods(state.players[seat].storehouse)
+    prices = list(play.display_prices(state))
+    rng.shuffle(prices)
+    buy: list[str] = []
+    pay: Counter[Good] = Counter()
+    for price in prices:
+        if price.card is None or len(buy) >= (2 if senator else 1):
+            continue
+        need = _goods(price.goods if senator else price.consul_goods)
+        choice = price.any_goods if senator else 0
+        if not state.full:
+            buy.append(price.card)
+            continue
+        if any(holding[g] < n for g, n in need.items()):
+            continue
+        rest = holding - need
+        if sum(rest.values()) < choice:
+            continue
+        paid: Counter[Good] = Counter()
+        for _ in range(choice):
+            good = rng.choice([g for g in GOODS if rest[g] > 0])
+            rest[good] -= 1
+            paid[good] += 1
+        holding = +rest
+        pay += paid
+        buy.append(price.card)
+        if rng.random() < 0.5:
+            break
+    if not buy:
+        return None
+    fields: dict[str, Any] = {"buy": buy}
+    if senator and state.full:
+        fields["pay"] = {g.value: n for g, n in pay.items()}
+    if rng.random() < 0.7:
+        remaining = len(state.pile)
+        fields["reveal"] = _reveal_cards(rng, state, min(len(buy), remaining))
+    return fields
+
+
+def _colonist(rng: random.Random, state: play.State) -> dict[str, Any]:
+    seat = state.seat
+    assert seat is not None
+    player = state.players[seat]
+    can = min(
+        player.colonists_storehouse, player.storehouse.food, player.storehouse.tool
+    )
+    if not state.full:
+        return {"cash": True} if rng.random() < 0.5 else {}
+    if can and rng.random() < 0.6:
+        count = rng.randint(1, can)
+        return {"place": [rng.choice(["land", "sea"]) for _ in range(count)]}
+    return {"cash": True}
+
+
+def _specialist(state: play.State, kind: play.CardKind) -> dict[str, Any]:
+    if not state.full:
+        return {}
+    seat = state.seat
+    assert seat is not None
+    good = SPECIALIST_KINDS[kind]
+    count = sum(1 for c in state.players[seat].houses if CITIES[c] == good.value)
+    drop = _drops(state, {seat: GoodCounts.from_mapping({good: count})})
+    return {"drop": drop} if drop else {}
+
+
+def _tribune(rng: random.Random, state: play.State) -> dict[str, Any]:
+    fields: dict[str, Any] = {}
+    if state.full and play.tribune_bonus(state).colonist and rng.random() < 0.5:
+        fields["colonist"] = rng.choice(["land", "sea"])
+    if state.log.intermediate_scoring and not state.full:
+        fields["intermediate_points"] = rng.randint(0, 60)
+    return fields
+
+
+def action_fields(
+    rng: random.Random, state: play.State, card: str
+) -> dict[str, Any] | None:
+    """Return the fields of a legal play of ``card`` now, or None if none is found."""
+    kind = play.CARDS[card].kind
+    if kind is play.CardKind.TRIBUNE:
+        return _tribune(rng, state)
+    if kind is play.CardKind.ARCHITECT:
+        return _architect(rng, state)
+    if kind is play.CardKind.PREFECT:
+        return _prefect(rng, state)
+    if kind is play.CardKind.MERCATOR:
+        return _mercator(rng, state, card)
+    if kind is play.CardKind.SENATOR:
+        return _purchase(rng, state, senator=True)
+    if kind is play.CardKind.CONSUL:
+        return _purchase(rng, state, senator=False)
+    if kind is play.CardKind.COLONIST:
+        return _colonist(rng, state)
+    if kind is play.CardKind.DIPLOMAT:
+        options = list(play.diplomat_options(state))
+        rng.shuffle(options)
+        for option in options:
+            fields = action_fields(rng, state, option.card)
+            if fields is not None:
+                return {"copy": option.player, **fields}
+        return None
+    return _specialist(state, kind)
+
+
+def next_event(rng: random.Random, state: play.State) -> dict[str, Any] | None:
+    """Return a legal next event (a reveal or the current player's play), or None."""
+    places = state.display.count(None)
+    if places and rng.random() < 0.6:
+        return {"type": "reveal", "cards": _reveal_cards(rng, state, places)}
+    options = [o for o in play.legal_cards(state) if o.playable]
+    # Buying and building end the game; favour them so games finish.
+    options.sort(
+        key=lambda o: (
+            o.kind
+            not in (
+                play.CardKind.SENATOR,
+                play.CardKind.CONSUL,
+                play.CardKind.ARCHITECT,
+            ),
+            rng.random(),
+        )
+    )
+    for option in options:
+        fields = action_fields(rng, state, option.card)
+        if fields is not None:
+            return {
+                "type": "play",
+                "player": state.current_player,
+                "card": option.card,
+                **fields,
+            }
+    if places:
+        return {"type": "reveal", "cards": _reveal_cards(rng, state, places)}
+    return None
+
+
+def play_to_the_end(
+    rng: random.Random,
+    *,
+    players: int,
+    tracking: str,
+    intermediate: bool = False,
+    undo_rate: float = 0.0,
+    limit: int = 2000,
+) -> Game:
+    """Play a random legal game until it is over (or stuck: then it is abandoned)."""
+    game = new_game(rng, players, tracking, intermediate)
+    while game.state.status not in (play.Status.FINISHED, play.Status.ABANDONED):
+        if len(game.documents) >= limit:
+            raise AssertionError("the game did not end")
+        event = next_event(rng, game.state)
+        if event is None:
+            add(game, {"type": "abandon"})
+            break
+        before = game.state
+        add(game, event)
+        if undo_rate and rng.random() < undo_rate:
+            add(game, {"type": "undo"})
+            assert game.state == before, "undo did not give the state before"
+            add(game, event)
+    return game

@@ -1,0 +1,122 @@
+"""Random legal games, 2 to 5 players, both trackings, played to the end by the queries."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections import Counter
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import play
+from play.data import STARTING_HAND_IDS
+from scoring.catalog import MAX_COLONISTS, MAX_HOUSES, STOREHOUSE_SPACES
+from scoring.sheet_io import parse_concordia, score_document
+from scoring.validation import validate_sheet
+from tests.play.random_games import Game, play_to_the_end
+
+games = st.builds(
+    lambda seed, players, tracking, intermediate: (
+        random.Random(seed),
+        players,
+        tracking,
+        intermediate,
+    ),
+    st.integers(0, 2**32),
+    st.integers(2, 5),
+    st.sampled_from(["full", "light"]),
+    st.booleans(),
+)
+
+
+def _check_legal(state: play.State) -> None:
+    """Nothing a real table could not show."""
+    sale_cards: Counter[str] = Counter(c for c in state.pile)
+    sale_cards.update(c for c in state.display if c is not None)
+    for player in state.players:
+        cards = Counter(player.cards)
+        starting = Counter(STARTING_HAND_IDS)
+        assert cards & starting == starting, "a starting card went missing"
+        sale_cards.update(cards - starting)
+        if state.full:
+            assert player.sestertii >= 0
+            assert min(player.storehouse[g] for g, _ in player.storehouse.items()) >= 0
+            stored = player.storehouse.total + player.colonists_storehouse
+            assert stored <= STOREHOUSE_SPACES
+            assert player.colonists_board + player.colonists_storehouse == MAX_COLONISTS
+            assert len(player.houses) <= MAX_HOUSES
+            assert len(set(player.houses)) == len(player.houses)
+    # Every sale card of decks I…N is in exactly one place.
+    decks = len(state.players)
+    in_play = {c.id for c in play.CARDS.values() if 1 <= c.deck <= decks}
+    assert sale_cards == Counter(in_play)
+
+
+def _check_ending(game: Game) -> None:
+    state = game.state
+    assert state.status is play.Status.FINISHED
+    assert state.concordia_seat is not None
+    # After the Concordia card every other player played exactly one more turn:
+    # the states the final one descends from, undone events left out.
+    chain = [state]
+    while chain[-1].before is not None:
+        before = chain[-1].before
+        assert before is not None
+        chain.append(before)
+    chain.reverse()
+    after = [
+        a.current_player
+        for a, b in itertools.pairwise(chain)
+        if b.turn_number > a.turn_number and a.concordia_seat is not None
+    ]
+    names = [p.name for p in state.players]
+    holder = state.concordia_seat
+    expected = [names[(holder + k) % len(names)] for k in range(1, len(names))]
+    assert after == expected
+
+
+@settings(max_examples=20, deadline=None)
+@given(games)
+def test_random_legal_games_end_properly(game_args):
+    rng, players, tracking, intermediate = game_args
+    game = play_to_the_end(
+        rng,
+        players=players,
+        tracking=tracking,
+        intermediate=intermediate,
+        undo_rate=0.05,
+    )
+    for state in game.states:
+        _check_legal(state)
+    if game.state.status is play.Status.ABANDONED:
+        return
+    _check_ending(game)
+    # The state built event by event is the replay of the whole log.
+    assert play.replay(game.log) == game.state
+    document = play.state_document(game.state)
+    sheet = play.final_sheet(game.state)
+    if tracking == "full":
+        assert sheet.missing == ()
+        assert validate_sheet(parse_concordia(sheet.document)) == ()
+        assert document["result"] == score_document(sheet.document)
+    else:
+        assert document["missing"] == list(sheet.missing)
+        assert "result" not in document
+    if intermediate:
+        assert len(document["intermediate"]) <= players
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.integers(0, 2**32), st.integers(2, 5), st.sampled_from(["full", "light"]))
+def test_undo_after_any_event_gives_the_state_before_it(seed, players, tracking):
+    rng = random.Random(seed)
+    game = play_to_the_end(rng, players=players, tracking=tracking, limit=400)
+    log = game.log
+    state = play.initial_state(log)
+    for event in log.events:
+        after = play.step(state, event)
+        undone = play.step(after, play.types.Undo(index=event.index + 1))
+        if not isinstance(event, play.types.Undo | play.types.Abandon):
+            assert undone == state
+        state = after
