@@ -317,6 +317,11 @@ class HelperView:
     storehouse: dict[str, int] | None = None
     sestertii: int | None = None
 
+    @property
+    def produces(self) -> bool:
+        """Whether the move brings goods (then some may not fit, full tracking)."""
+        return self.kind == "Prefect" or self.specialist_good != ""
+
 
 def helper_view(
     state: State, *, card: str, copy: str = "", copied: str = ""

@@ -129,8 +129,23 @@ def _count(data: QueryDict, name: str) -> int:
         return 0
 
 
+def _drop(data: QueryDict, players: Sequence[str]) -> dict[str, dict[str, int]]:
+    """Goods that did not fit, per player: fields ``drop-<seat>-<good>``."""
+    drop: dict[str, dict[str, int]] = {}
+    for seat, name in enumerate(players):
+        goods = {g: n for g in GOODS if (n := _count(data, f"drop-{seat}-{g}"))}
+        if goods:
+            drop[name] = goods
+    return drop
+
+
 def play_document(
-    *, data: QueryDict, player: str, card: str, full: bool
+    *,
+    data: QueryDict,
+    player: str,
+    card: str,
+    full: bool,
+    players: Sequence[str] = (),
 ) -> dict[str, object]:
     """Build the ``play`` event a helper's form sends, as the game-log contract writes it.
 
@@ -147,7 +162,7 @@ def play_document(
         if full and data.get("colonist") in {"land", "sea"}:
             event["colonist"] = data["colonist"]
         if data.get("intermediate_points", "") != "":
-            event["intermediate_points"] = _count(data, "intermediate_points") * 1
+            event["intermediate_points"] = _count(data, "intermediate_points")
     elif action == "Architect":
         if full:
             event["build"] = [c for c in data.getlist("build") if c]
@@ -169,8 +184,11 @@ def play_document(
     elif action in {"Senator", "Consul"}:
         one = data.get("buy_one", "")
         event["buy"] = [one] if one else [c for c in data.getlist("buy") if c]
-        if full:
+        # Only the Senator's surcharges have goods of the buyer's choice.
+        if full and action == "Senator":
             event["pay"] = {g: n for g in GOODS if (n := _count(data, f"pay_{g}"))}
+    elif action in {"Mason", "Farmer", "Smith", "Vintner", "Weaver"}:
+        pass
     elif action == "Colonist":
         if data.get("cash"):
             event["cash"] = True
@@ -179,6 +197,11 @@ def play_document(
                 data, "place_sea"
             )
             event["place"] = place
+    production = action in {"Prefect", "Mason", "Farmer", "Smith", "Vintner", "Weaver"}
+    if full and production and "cash" not in event:
+        drop = _drop(data, players)
+        if drop:
+            event["drop"] = drop
     return event
 
 

@@ -23,7 +23,7 @@ from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseClientRedirect, trigger_client_event
 
 from assistant import engine, selectors, services
-from assistant.forms import GameSetupForm, clean_key, new_key, play_document
+from assistant.forms import GOODS, GameSetupForm, clean_key, new_key, play_document
 from assistant.models import AssistantGame
 from concordia_site.http import AuthedHtmxRequest, HtmxHttpRequest
 from games import selectors as games_selectors
@@ -233,7 +233,11 @@ def game_play(request: AuthedHtmxRequest, club_slug: str, game_id: int) -> HttpR
             return _after_write(request, game, problems=[_("The game is over.")])
         card = request.POST.get("card", "")
         document = play_document(
-            data=request.POST, player=state.current_player, card=card, full=state.full
+            data=request.POST,
+            player=state.current_player,
+            card=card,
+            full=state.full,
+            players=[p.name for p in state.players],
         )
         return _write(request, game, document)
     state = selectors.game_state(game)
@@ -249,6 +253,7 @@ def game_play(request: AuthedHtmxRequest, club_slug: str, game_id: int) -> HttpR
     reason = helper.reason
     context = _turn_context(game, state) | {
         "helper": helper,
+        "goods": GOODS,
         "reason": (
             (
                 _(reason.template) % dict(reason.params)
