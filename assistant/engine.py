@@ -515,3 +515,8 @@ def standing(state: State) -> Standing | None:
             for score in result.players
         ),
     )
+
+
+def map_cities(map_name: str) -> list[tuple[str, str]]:
+    """Return every city of the map with its province, in the board's order."""
+    return [(city.name, city.province) for city in spec(map_name).cities]

@@ -236,3 +236,29 @@ def game_finish(*, game: AssistantGame, created_by: User | None) -> TableSession
     AssistantGame.objects.filter(pk=locked.pk).update(session=session)
     game.session = session
     return session
+
+
+@transaction.atomic
+def game_setup_update(
+    *,
+    game: AssistantGame,
+    cities: Mapping[str, str] | None = None,
+    display: Sequence[str] | None = None,
+) -> None:
+    """Replace the city tokens or the display with what was laid on the table.
+
+    Only before the first event: after it, the log's setup is history. Raises
+    `ValidationError` then, and `engine.LogInvalid` when the rules refuse it.
+    """
+    locked = AssistantGame.objects.select_for_update().get(pk=game.pk)
+    if locked.head_seq:
+        raise ValidationError(
+            _("The game has started: its setup can no longer change.")
+        )
+    if cities is not None:
+        locked.cities = dict(cities)
+    if display is not None:
+        locked.display = list(display)
+    engine.check_setup(engine.log_document(locked, []))
+    locked.save(update_fields=["cities", "display"])
+    game.cities, game.display = locked.cities, locked.display

@@ -51,7 +51,7 @@ def _game(request: AuthedHtmxRequest, club_slug: str, game_id: int) -> Assistant
 def _urls(game: AssistantGame) -> dict[str, str]:
     kwargs = {"club_slug": game.club.slug, "game_id": game.pk}
     return {
-        name: reverse(f"assistant:game-{name}", kwargs=kwargs)
+        name.replace("-", "_"): reverse(f"assistant:game-{name}", kwargs=kwargs)
         for name in (
             "turn",
             "play",
@@ -62,6 +62,7 @@ def _urls(game: AssistantGame) -> dict[str, str]:
             "share",
             "export",
             "setup",
+            "setup-table",
             "finish",
         )
     }
@@ -477,3 +478,62 @@ def game_finish(
     if request.htmx:
         return HttpResponseClientRedirect(sheet)
     return redirect(sheet)
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def game_setup_table(
+    request: AuthedHtmxRequest, club_slug: str, game_id: int
+) -> HttpResponse:
+    """Enter the city tokens as laid and the display as dealt (before the first turn)."""
+    game = _game(request, club_slug, game_id)
+    problems: list[str] = []
+    cities = engine.map_cities(game.map)
+    deck_one = engine.deck_cards(1)
+    if request.method == "POST":
+        chosen_cities = {
+            city: good
+            for city, _province in cities
+            if (good := request.POST.get(f"city-{city}", ""))
+        }
+        display = [request.POST.get(f"display-{i}", "") for i in range(1, 8)]
+        try:
+            services.game_setup_update(
+                game=game,
+                cities=chosen_cities if chosen_cities or game.cities else None,
+                display=display,
+            )
+        except engine.LogInvalid as error:
+            problems = _problems(error)
+        except ValidationError as error:
+            problems = list(error.messages)
+        else:
+            messages.success(request, _("The table is set as laid."))
+            return redirect(
+                "assistant:game-setup", club_slug=club_slug, game_id=game.pk
+            )
+    return render(
+        request,
+        "assistant/game_setup_table.html",
+        {
+            "club": game.club,
+            "game": game,
+            "urls": _urls(game),
+            "problems": problems,
+            "cities": [
+                (
+                    city,
+                    province,
+                    request.POST.get(f"city-{city}", game.cities.get(city, "")),
+                )
+                for city, province in cities
+            ],
+            "places": [
+                (i, request.POST.get(f"display-{i}", card))
+                for i, card in enumerate(game.display, start=1)
+            ],
+            "deck_one": deck_one,
+            "goods": GOODS,
+            "started": game.head_seq > 0,
+        },
+    )
