@@ -88,6 +88,7 @@ def test_a_whole_game_through_the_pages_ends_as_the_engine_and_the_sheet_say(
     play_url = reverse("assistant:game-play", kwargs=kwargs)
     reveal_url = reverse("assistant:game-reveal", kwargs=kwargs)
     turns = 0
+    undone: set[str] = set()
     for number, event in enumerate(played.documents):
         game.refresh_from_db()
         state = selectors.game_state(game)
@@ -109,6 +110,34 @@ def test_a_whole_game_through_the_pages_ends_as_the_engine_and_the_sheet_say(
                     reveal_url, {"seq": game.head_seq + 1, "card": event["reveal"]}
                 )
         assert response.status_code == (200 if htmx else 302), number
+        if number % 7 == 3:
+            # Undo through the page, check the state is the one before, redo.
+            # A purchase and its refill are two events here: two undos.
+            for _undo in range(2 if event.get("reveal") else 1):
+                game.refresh_from_db()
+                undo = client.post(
+                    reverse("assistant:game-undo", kwargs=kwargs),
+                    {"seq": game.head_seq},
+                    headers=HTMX if htmx else {},
+                )
+                assert undo.status_code == (200 if htmx else 302)
+            assert engine.state_document(
+                selectors.game_state(game)
+            ) == engine.state_document(state), (number, event["type"])
+            undone.add(event.get("card", event["type"]))
+            game.refresh_from_db()
+            if event["type"] == "reveal":
+                client.post(reveal_url, {"seq": game.head_seq, "card": event["cards"]})
+            else:
+                client.post(
+                    play_url,
+                    {"seq": game.head_seq, **_form(event, state)},
+                )
+                if event.get("reveal"):
+                    game.refresh_from_db()
+                    client.post(
+                        reveal_url, {"seq": game.head_seq, "card": event["reveal"]}
+                    )
         if htmx:
             assert b'class="problems"' not in response.content, (
                 number,
@@ -116,6 +145,8 @@ def test_a_whole_game_through_the_pages_ends_as_the_engine_and_the_sheet_say(
                 response.content.decode().split("<li>")[1][:200],
             )
     assert turns >= 40
+    # Undone through the page: plays of many kinds, and reveals.
+    assert len(undone) >= 6, undone
     final = selectors.game_state(game)
     assert engine.state_document(final) == engine.state_document(played.state)
     # The exported log replays (as replay_log does) to the same end.
