@@ -8,17 +8,18 @@ field, before anything is frozen, so a refused event leaves no trace.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from typing import TypeVar
 
 from play import messages as m
 from play.data import CARDS
 from play.errors import invalid
 from play.types import IntermediateScore, PlayerState, State, Status
-from scoring.catalog import MAX_HOUSES, STOREHOUSE_SPACES
-from scoring.shape import child
+from scoring.catalog import STOREHOUSE_SPACES
 from scoring.types import Good, GoodCounts
 
 GOODS = tuple(Good)
+T = TypeVar("T")
 
 
 class Purse:
@@ -138,9 +139,10 @@ class Board:
 
     def __init__(self, state: State) -> None:
         self.state = state
-        self.display = list(state.display)
-        self.pile = list(state.pile)
-        self.coin_side = set(state.coin_side)
+        # Copied into lists only by the events that change them.
+        self.display: Sequence[str | None] = state.display
+        self.pile: Sequence[str] = state.pile
+        self.coin_side: frozenset[str] = state.coin_side
         self.pm_seat = state.pm_seat
         self.concordia_seat = state.concordia_seat
         self.intermediate = state.intermediate
@@ -178,21 +180,27 @@ class Board:
 
     def reveal(self, cards: tuple[str, ...], path: str) -> None:
         """Fill the display's waiting places, left to right (§6), from the pile's current deck."""
+        if not cards:
+            return
         places = self.display.count(None)
         if len(cards) > places:
             if places == 0:
                 raise invalid(path, m.NOTHING_TO_REVEAL, given=len(cards))
             raise invalid(path, m.TOO_MANY_REVEALED, places=places, given=len(cards))
+        pile = list(self.pile)
+        display = list(self.display)
         for index, card in enumerate(cards):
             here = f"{path}[{index}]"
-            if card not in self.pile:
+            if card not in pile:
                 raise invalid(here, m.NOT_IN_PILE, card=card)
             # The draw pile is decks I…N stacked in order: deck I is used up first.
-            deck = CARDS[self.pile[0]].deck
+            deck = CARDS[pile[0]].deck
             if CARDS[card].deck != deck:
                 raise invalid(here, m.NOT_CURRENT_DECK, deck=_roman(deck), card=card)
-            self.pile.remove(card)
-            self.display[self.display.index(None)] = card
+            pile.remove(card)
+            display[display.index(None)] = card
+        self.pile = pile
+        self.display = display
 
     def buy(self, cards: tuple[str, ...], path: str) -> list[int]:
         """Take ``cards`` off the display; return their positions (1-based) at the start.
@@ -229,9 +237,6 @@ class Board:
                 self.purses[s].freeze() if s in self.purses else p
                 for s, p in enumerate(players)
             )
-        for s in self.purses:
-            if len(self.purses[s].houses) > MAX_HOUSES:  # pragma: no cover - guarded
-                raise AssertionError("more than 15 houses")
         return State(
             log=state.log,
             status=status or state.status,
@@ -239,14 +244,18 @@ class Board:
             seat=seat,
             pm_seat=self.pm_seat,
             concordia_seat=self.concordia_seat,
-            display=tuple(self.display),
-            pile=tuple(self.pile),
-            coin_side=frozenset(self.coin_side),
+            display=_frozen(self.display),
+            pile=_frozen(self.pile),
+            coin_side=self.coin_side,
             players=players,
             intermediate=self.intermediate,
             adjusted=state.adjusted if adjusted is None else adjusted,
             before=state,
         )
+
+
+def _frozen(items: Sequence[T]) -> tuple[T, ...]:
+    return items if isinstance(items, tuple) else tuple(items)
 
 
 def with_intermediate(
@@ -261,7 +270,3 @@ def _roman(deck: int) -> str:
     from scoring.board import ROMAN
 
     return ROMAN[deck]
-
-
-def field_path(path: str, name: str) -> str:
-    return child(path, name)

@@ -11,10 +11,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Mapping
+from functools import cache
+from types import MappingProxyType
 from typing import Final
 
 from play import messages as m
-from play.board import Board, Purse, with_intermediate
+from play.board import GOODS, Board, Purse, with_intermediate
 from play.data import (
     CARDS,
     COLONIST_CASH_BASE,
@@ -33,12 +35,14 @@ from play.data import (
 )
 from play.errors import LogInvalid, invalid
 from play.log import action_problems
-from play.types import Action, ColonistKind
+from play.sheet import purse_total
+from play.types import Action
 from scoring.board import province_bonus
 from scoring.catalog import ANY_GOOD, DISPLAY_SURCHARGE, GOOD_PRICE, MAX_HOUSES
 from scoring.engine import intermediate_bonus
+from scoring.maps import MAPS, Province
 from scoring.shape import child
-from scoring.types import Good, GoodCounts
+from scoring.types import Good, GoodCounts, MapName
 
 Effect = Callable[[Board, int, Action, str, Card], None]
 
@@ -80,8 +84,6 @@ def _intermediate_scoring(board: Board, seat: int, action: Action, path: str) ->
         return
     purse = board.purse(seat)
     if board.full:
-        from play.sheet import purse_total
-
         total = purse_total(board, seat)
     elif action.intermediate_points is None:
         raise invalid(path, m.INTERMEDIATE_POINTS_MISSING, player=purse.name)
@@ -152,10 +154,13 @@ def _receive(
     for seat in sorted(set(arrivals) | set(drop)):
         purse = board.purse(seat)
         arriving = arrivals.get(seat, {})
-        dropped = drop.get(seat, GoodCounts())
+        dropped = drop.get(seat)
+        if dropped is None or not dropped.total:
+            purse.store(arriving, path)
+            continue
         here = child(child(path, "drop"), purse.name)
         kept: dict[Good, int] = {}
-        for good in Good:
+        for good in GOODS:
             received = arriving.get(good, 0)
             if dropped[good] > received:
                 raise invalid(
@@ -169,9 +174,9 @@ def _receive(
             if received - dropped[good]:
                 kept[good] = received - dropped[good]
         free = purse.free_spaces
-        if dropped.total and sum(kept.values()) < free:
+        if sum(kept.values()) < free:
             raise invalid(here, m.DROP_WITH_SPACE, player=purse.name, free=free)
-        purse.store(kept, path if not dropped.total else here)
+        purse.store(kept, here)
 
 
 def prefect(board: Board, seat: int, action: Action, path: str, card: Card) -> None:
@@ -185,12 +190,12 @@ def prefect(board: Board, seat: int, action: Action, path: str, card: Card) -> N
             else:
                 amount = cash_amount(board.coin_side, board)
             board.purse(seat).earn(amount)
-        board.coin_side.clear()
+        board.coin_side = frozenset()
         return
     name = action.province or ""
     if name in board.coin_side:
         raise invalid(child(path, "province"), m.MARKER_SHOWS_COINS, province=name)
-    province = next(p for p in spec.provinces if p.name == name)
+    province = provinces_by_name(spec.name)[name]
     if board.full and cities is not None:
         arrivals: dict[int, Counter[Good]] = {}
         for city in province.cities:
@@ -203,13 +208,18 @@ def prefect(board: Board, seat: int, action: Action, path: str, card: Card) -> N
             count = 2 if seat == board.pm_seat else 1
             arrivals.setdefault(seat, Counter())[bonus] += count
         _receive(board, arrivals, action.drop, path)
-    board.coin_side.add(name)
+    board.coin_side = board.coin_side | {name}
     if seat == board.pm_seat:
         # §8: used, it passes to the right, to the previous player in seating order.
         board.pm_seat = (seat - 1) % board.seats
 
 
-def cash_amount(coin_side: set[str] | frozenset[str], board: Board) -> int:
+@cache
+def provinces_by_name(map_name: MapName) -> Mapping[str, Province]:
+    return MappingProxyType({p.name: p for p in MAPS[map_name].provinces})
+
+
+def cash_amount(coin_side: frozenset[str], board: Board) -> int:
     """§8: 1 sestertius per coin on the markers turned to their coin side."""
     cities = board.state.log.cities
     if cities is None:
@@ -353,7 +363,7 @@ def diplomat(board: Board, seat: int, action: Action, path: str, card: Card) -> 
     here = child(path, "copy")
     if target is None or target == seat:
         raise invalid(here, m.DIPLOMAT_SELF)
-    other = board.purse(target)
+    other = board.state.players[target]
     if not other.discard:
         raise invalid(here, m.DIPLOMAT_EMPTY, player=other.name)
     copied = CARDS[other.discard[-1]]
@@ -382,5 +392,3 @@ EFFECTS: Final[Mapping[CardKind, Effect]] = {
     CardKind.VINTNER: specialist,
     CardKind.WEAVER: specialist,
 }
-
-__all__ = ["EFFECTS", "ColonistKind"]

@@ -10,11 +10,11 @@ city tokens (§8) and the opening display.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from types import MappingProxyType
-from typing import Final
+from typing import Any, Final
 
 from play import messages as m
 from play.data import CARDS, COLOURS, DISPLAY_SIZE, CardKind
@@ -167,8 +167,9 @@ def action_problems(
 
 
 @cache
-def city_names(spec: MapSpec) -> Mapping[str, str]:
+def city_names(map_name: MapName) -> Mapping[str, str]:
     """Return every accepted spelling of the map's cities (and capital) → full name."""
+    spec = MAPS[map_name]
     names: dict[str, str] = {spec.capital: spec.capital}
     for city in spec.cities:
         for spelling in (city.name, city.board_spelling, *city.alt_spellings):
@@ -177,8 +178,8 @@ def city_names(spec: MapSpec) -> Mapping[str, str]:
 
 
 @cache
-def province_names(spec: MapSpec) -> frozenset[str]:
-    return frozenset(province.name for province in spec.provinces)
+def province_names(map_name: MapName) -> frozenset[str]:
+    return frozenset(province.name for province in MAPS[map_name].provinces)
 
 
 @dataclass(frozen=True, slots=True)
@@ -332,7 +333,7 @@ def _cities(
     if not isinstance(raw, dict):
         reader.report("cities", EXPECTED_OBJECT, got=describe(raw))
         return None
-    names = city_names(spec)
+    names = city_names(spec.name)
     goods: dict[str, Good] = {}
     before = len(reader.problems)
     for given, value in raw.items():
@@ -543,77 +544,150 @@ def _play(
 def _action(
     reader: ShapeReader, fields: Mapping[str, object], path: str, context: _Context
 ) -> Action:
-    given = {name for name in (*ACTION_FIELDS, "copy") if name in fields}
-    colonist = None
-    if "colonist" in fields:
-        colonist = reader.choice(
-            fields, "colonist", path, ColonistKind, ColonistKind.LAND
-        )
-    points = reader.optional_integer(fields, "intermediate_points", path)
-    if points is not None and points < 0:
-        reader.report(child(path, "intermediate_points"), m.NEGATIVE, given=points)
-    build = tuple(
-        city
+    # Only the fields present are read: a play carries two or three of them.
+    present = [name for name in fields if name in _ACTION_KEYS]
+    values: dict[str, Any] = {"given": frozenset(present)}
+    for name in present:
+        values[name] = _READERS[name](reader, fields, path, context)
+    return Action(**values)
+
+
+def _read_colonist(
+    reader: ShapeReader, fields: Mapping[str, object], path: str, context: _Context
+) -> ColonistKind:
+    return reader.choice(fields, "colonist", path, ColonistKind, ColonistKind.LAND)
+
+
+def _read_count(
+    name: str,
+) -> Callable[[ShapeReader, Mapping[str, object], str, _Context], int | None]:
+    def read(
+        reader: ShapeReader, fields: Mapping[str, object], path: str, context: _Context
+    ) -> int | None:
+        value = reader.optional_integer(fields, name, path)
+        if value is not None and value < 0:
+            reader.report(child(path, name), m.NEGATIVE, given=value)
+        return value
+
+    return read
+
+
+def _read_build(
+    reader: ShapeReader, fields: Mapping[str, object], path: str, context: _Context
+) -> tuple[str, ...]:
+    here = child(path, "build")
+    cities = [
+        _city(reader, value, f"{here}[{i}]", context.spec)
         for i, value in enumerate(reader.items(fields, "build", path))
-        if (city := _city(reader, value, f"{child(path, 'build')}[{i}]", context.spec))
-    )
-    fifteenth = reader.boolean(fields, "fifteenth_house", path)
-    province = reader.optional_text(fields, "province", path)
-    if not isinstance(fields.get("province"), str):
-        province = None
-    if isinstance(province, str) and province not in province_names(context.spec):
+    ]
+    return tuple(city for city in cities if city is not None)
+
+
+def _read_fifteenth(
+    reader: ShapeReader, fields: Mapping[str, object], path: str, context: _Context
+) -> bool:
+    return reader.boolean(fields, "fifteenth_house", path)
+
+
+def _read_province(
+    reader: ShapeReader, fields: Mapping[str, object], path: str, context: _Context
+) -> str | None:
+    province = fields["province"]
+    if not isinstance(province, str):
+        reader.text(fields, "province", path)
+        return None
+    if province not in province_names(context.spec.name):
         reader.report(
             child(path, "province"),
             m.PROVINCE_UNKNOWN,
             map=context.spec.title,
             given=province,
         )
-    cash = reader.boolean(fields, "cash", path)
-    if "cash" in fields and fields["cash"] is False:
+    return province
+
+
+def _read_cash(
+    reader: ShapeReader, fields: Mapping[str, object], path: str, context: _Context
+) -> bool:
+    if fields["cash"] is False:
         reader.report(child(path, "cash"), m.CASH_NOT_TRUE)
-    amount = reader.optional_integer(fields, "amount", path)
-    if amount is not None and amount < 0:
-        reader.report(child(path, "amount"), m.NEGATIVE, given=amount)
-    drop = _drop(reader, fields, path, context)
+    return reader.boolean(fields, "cash", path)
+
+
+def _read_drop(
+    reader: ShapeReader, fields: Mapping[str, object], path: str, context: _Context
+) -> Mapping[int, GoodCounts]:
+    return MappingProxyType(_drop(reader, fields, path, context))
+
+
+def _read_trade(
+    reader: ShapeReader, fields: Mapping[str, object], path: str, context: _Context
+) -> Mapping[Good, int]:
     trade = reader.counts(fields, "trade", path, Good, all_required=False)
-    buy = _card_list(reader, fields, "buy", path)
-    pay = GoodCounts.from_mapping(_non_negative_counts(reader, fields, "pay", path))
-    reveal = _card_list(reader, fields, "reveal", path)
-    copy = (
-        _seat(reader, fields["copy"], child(path, "copy"), context)
-        if "copy" in fields
-        else None
-    )
-    place = tuple(
-        reader.choice_value(
-            value, f"{child(path, 'place')}[{i}]", ColonistKind, ColonistKind.LAND
-        )
+    return MappingProxyType({g: n for g, n in trade.items() if n != 0})
+
+
+def _read_cards(
+    name: str,
+) -> Callable[[ShapeReader, Mapping[str, object], str, _Context], tuple[str, ...]]:
+    def read(
+        reader: ShapeReader, fields: Mapping[str, object], path: str, context: _Context
+    ) -> tuple[str, ...]:
+        return _card_list(reader, fields, name, path)
+
+    return read
+
+
+def _read_pay(
+    reader: ShapeReader, fields: Mapping[str, object], path: str, context: _Context
+) -> GoodCounts:
+    return GoodCounts.from_mapping(_non_negative_counts(reader, fields, "pay", path))
+
+
+def _read_copy(
+    reader: ShapeReader, fields: Mapping[str, object], path: str, context: _Context
+) -> int | None:
+    return _seat(reader, fields["copy"], child(path, "copy"), context)
+
+
+def _read_place(
+    reader: ShapeReader, fields: Mapping[str, object], path: str, context: _Context
+) -> tuple[ColonistKind, ...]:
+    here = child(path, "place")
+    return tuple(
+        reader.choice_value(value, f"{here}[{i}]", ColonistKind, ColonistKind.LAND)
         for i, value in enumerate(reader.items(fields, "place", path))
     )
-    return Action(
-        given=frozenset(given),
-        colonist=colonist,
-        intermediate_points=points,
-        build=build,
-        fifteenth_house=fifteenth,
-        province=province,
-        cash=cash,
-        amount=amount,
-        drop=MappingProxyType(drop),
-        trade=MappingProxyType({g: n for g, n in trade.items() if n != 0}),
-        buy=buy,
-        pay=pay,
-        reveal=reveal,
-        copy=copy,
-        place=place,
-    )
+
+
+_READERS: Final[
+    Mapping[str, Callable[[ShapeReader, Mapping[str, object], str, _Context], Any]]
+] = MappingProxyType(
+    {
+        "colonist": _read_colonist,
+        "intermediate_points": _read_count("intermediate_points"),
+        "build": _read_build,
+        "fifteenth_house": _read_fifteenth,
+        "province": _read_province,
+        "cash": _read_cash,
+        "amount": _read_count("amount"),
+        "drop": _read_drop,
+        "trade": _read_trade,
+        "buy": _read_cards("buy"),
+        "pay": _read_pay,
+        "reveal": _read_cards("reveal"),
+        "copy": _read_copy,
+        "place": _read_place,
+    }
+)
+_ACTION_KEYS: Final = frozenset(_READERS)
 
 
 def _city(reader: ShapeReader, value: object, path: str, spec: MapSpec) -> str | None:
     if not isinstance(value, str):
         reader.report(path, m.CITY_UNKNOWN, map=spec.title, city=describe(value))
         return None
-    full = city_names(spec).get(value)
+    full = city_names(spec.name).get(value)
     if full is None:
         reader.report(path, m.CITY_UNKNOWN, map=spec.title, city=value)
     return full

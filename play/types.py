@@ -13,7 +13,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from play.data import Card
-from scoring.maps import MapSpec
+from scoring.catalog import STOREHOUSE_SPACES
+from scoring.maps import MAPS, MapSpec
 from scoring.types import Good, GoodCounts, MapName
 
 
@@ -128,8 +129,6 @@ class GameLog:
 
     @property
     def spec(self) -> MapSpec:
-        from scoring.maps import MAPS
-
         return MAPS[self.map]
 
 
@@ -157,8 +156,6 @@ class PlayerState:
 
     @property
     def free_spaces(self) -> int:
-        from scoring.catalog import STOREHOUSE_SPACES
-
         return STOREHOUSE_SPACES - self.storehouse.total - self.colonists_storehouse
 
 

@@ -112,3 +112,25 @@ def test_bytes_that_are_not_utf8_exit_2(tmp_path: Path) -> None:
     assert document["errors"] == [
         {"path": "", "message": "The game log is not UTF-8 text"}
     ]
+
+
+@pytest.mark.parametrize(("seed", "players"), [(1, 2), (2, 3), (3, 4), (4, 5)])
+def test_a_random_games_final_sheet_scores_the_same_through_score_sheet(
+    tmp_path: Path, seed: int, players: int
+) -> None:
+    import random
+
+    import play
+    from tests.play.random_games import play_to_the_end
+
+    game = play_to_the_end(random.Random(seed), players=players, tracking="full")
+    log_file = tmp_path / "log.json"
+    log_file.write_text(json.dumps(play.log_document(game.log)), encoding="utf-8")
+    code, state = _run(str(log_file))
+    assert code == 0
+    assert state["status"] == "finished"
+    sheet_file = tmp_path / "sheet.json"
+    sheet_file.write_text(json.dumps(state["sheet"]), encoding="utf-8")
+    out = io.StringIO()
+    call_command("score_sheet", str(sheet_file), stdout=out)
+    assert json.loads(out.getvalue()) == state["result"]

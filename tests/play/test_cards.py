@@ -516,3 +516,20 @@ def test_a_specialist_produces_one_per_house_in_a_city_of_its_good():
     # The worked example: Ana's Mason and her house in Aquileia (brick).
     state = play.replay_document(EXAMPLE)
     assert player(state, "Ana").storehouse.brick == 3
+
+
+@pytest.mark.parametrize("on_board", [2, 3, 4, 5, 6])
+def test_colonist_cash_table(on_board):
+    # §1: 5 + 1 per own colonist on the board, never 2 per colonist.
+    display = ["I:Colonist", *[c for c in SENATOR_DISPLAY if c != "I:Colonist"]]
+    events = (
+        p("Ana", "Senator", buy=["I:Colonist"], pay={}, reveal=["I:Diplomat"]),
+        cash("Bia"),
+        adjust("Ana", colonists={"board": on_board, "storehouse": 6 - on_board}),
+    )
+    before = run(*events, display=display, players=2)
+    assert play.colonist_cash(before) == 5 + on_board
+    state = run(*events, p("Ana", "I:Colonist", cash=True), display=display, players=2)
+    assert (
+        player(state, "Ana").sestertii == player(before, "Ana").sestertii + 5 + on_board
+    )

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import play
+from scoring.sheet_io import score_document
 
 DATA = Path(__file__).parent / "data"
 
@@ -53,3 +54,16 @@ def test_play_never_imports_django():
         cwd=Path(__file__).resolve().parents[2],
     )
     assert json.loads(out.stdout) == []
+
+
+def test_the_benchmarks_five_player_game_replays_to_its_end():
+    # make bench replays this log (201 events, 4 of them undos).
+    state = play.replay_document(_load("game-log-5p-full.json"))
+    document = play.state_document(state)
+    assert document["status"] == "finished"
+    assert document["concordia_card"] == "Bia"
+    assert "missing" not in document
+    assert document["result"] == score_document(document["sheet"])
+    # Recorded when the log was made: a change here is a change of the rules.
+    assert [p["total"] for p in document["result"]["players"]] == [37, 55, 30, 53, 48]
+    assert document["result"]["winner"] == "Bia"
