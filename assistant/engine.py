@@ -65,11 +65,12 @@ def replay(document: Mapping[str, object]) -> State:
     return play.replay_document(dict(document))
 
 
-def append(document: Mapping[str, object], event: Mapping[str, object]) -> State:
-    """Return the state after ``event`` added to the log ``document``; raises `LogInvalid`."""
-    log = play.load_log(dict(document))
-    state = play.replay(log)
-    _log, after = play.apply_event(log, state, dict(event))
+def apply(state: State, event: Mapping[str, object]) -> State:
+    """Return the state after ``event``, checked against ``state``; raises `LogInvalid`.
+
+    Costs one event, not a replay: ``state`` carries the log it came from.
+    """
+    _log, after = play.apply_event(state.log, state, dict(event))
     return after
 
 

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import json
+import threading
+from collections import OrderedDict
+
 from django.contrib.auth.models import AnonymousUser, User
+from django.db import connection
 from django.db.models import QuerySet
 
 from assistant import engine
@@ -67,9 +72,58 @@ def game_log_document(game: AssistantGame) -> dict[str, object]:
     return engine.log_document(game, events)
 
 
+# The states of recent games by (game, head, setup): the log only grows, so the
+# state at a given head never changes and needs no invalidation; the setup is in
+# the key because it may still change before the first event. States are frozen
+# values, safe to share between the threads of a worker. A phone's tap then
+# costs one event through the engine instead of a replay of the whole log.
+_STATES: OrderedDict[tuple[int, int, str], engine.State] = OrderedDict()
+_STATES_LOCK = threading.Lock()
+_STATES_KEPT = 256
+
+
+def _state_key(game: AssistantGame) -> tuple[int, int, str]:
+    setup = json.dumps(
+        [
+            game.map,
+            game.tracking,
+            game.intermediate_scoring,
+            game.players,
+            game.cities,
+            game.display,
+        ],
+        sort_keys=True,
+    )
+    return (game.pk, game.head_seq, f"{game.created_at.isoformat()} {setup}")
+
+
+def game_state_remember(game: AssistantGame, state: engine.State) -> None:
+    """Keep ``state`` as the state of ``game`` at its current ``head_seq``."""
+    key = _state_key(game)
+    with _STATES_LOCK:
+        _STATES[key] = state
+        _STATES.move_to_end(key)
+        while len(_STATES) > _STATES_KEPT:
+            _STATES.popitem(last=False)
+
+
 def game_state(game: AssistantGame) -> engine.State:
-    """Return the state replayed from the log. One query, then the engine's replay."""
-    return engine.replay(game_log_document(game))
+    """Return the state at the game's head: remembered, or replayed from the log.
+
+    A replay costs one query and the engine's replay of every event.
+    """
+    key = _state_key(game)
+    with _STATES_LOCK:
+        state = _STATES.get(key)
+        if state is not None:
+            _STATES.move_to_end(key)
+            return state
+    state = engine.replay(game_log_document(game))
+    # Inside a transaction the head may be one that a rollback undoes: only
+    # what was read outside any transaction (committed) is remembered.
+    if not connection.in_atomic_block:
+        game_state_remember(game, state)
+    return state
 
 
 def game_sheet_prefill(session: TableSession) -> ScoreSheet | None:

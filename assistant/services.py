@@ -18,7 +18,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from assistant import engine
+from assistant import engine, selectors
 from assistant.models import (
     AssistantEvent,
     AssistantGame,
@@ -129,18 +129,15 @@ def event_append(
     `engine.LogInvalid` when the rules refuse it. Replays the log once.
     """
     locked = AssistantGame.objects.select_for_update().get(pk=game.pk)
-    events = _events(locked)
     if idempotency_key:
-        for event in events:
-            if event.idempotency_key == idempotency_key:
-                state = engine.replay(
-                    engine.log_document(locked, [e.document for e in events])
-                )
-                return Appended(event=event, state=state, created=False)
+        resent = locked.events.filter(idempotency_key=idempotency_key).first()
+        if resent is not None:
+            return Appended(
+                event=resent, state=selectors.game_state(locked), created=False
+            )
     if expected_seq is not None and expected_seq != locked.head_seq:
         raise EventConflict(head_seq=locked.head_seq)
-    documents = [e.document for e in events]
-    state = engine.append(engine.log_document(locked, documents), dict(document))
+    state = engine.apply(selectors.game_state(locked), document)
     event = AssistantEvent(
         game=locked,
         seq=locked.head_seq + 1,
@@ -155,7 +152,10 @@ def event_append(
         # Only a writer that skipped the lock (none of ours) gets here.
         raise EventConflict(head_seq=locked.head_seq) from error
     AssistantGame.objects.filter(pk=locked.pk).update(head_seq=event.seq)
-    game.head_seq = event.seq
+    locked.head_seq = game.head_seq = event.seq
+    # Remembered once the event is committed: a rollback leaves no state
+    # for a head the log never had.
+    transaction.on_commit(lambda: selectors.game_state_remember(locked, state))
     return Appended(event=event, state=state, created=True)
 
 
@@ -217,9 +217,7 @@ def game_finish(*, game: AssistantGame, created_by: User | None) -> TableSession
         session = TableSession.objects.get(pk=locked.session_id)
         game.session = session
         return session
-    state = engine.replay(
-        engine.log_document(locked, [e.document for e in _events(locked)])
-    )
+    state = selectors.game_state(locked)
     if str(state.status) != "finished":
         raise ValidationError(_("The game is not over yet."))
     session = games_services.session_create(

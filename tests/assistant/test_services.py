@@ -145,3 +145,13 @@ def test_the_follow_link_can_be_revoked_and_renewed(light_game):
     new = services.follow_link_renew(game=light_game)
     assert new != old
     assert selectors.game_for_follow_token(club_slug="lisboa", token=new) == light_game
+
+
+def test_a_remembered_state_serves_its_head_and_setup_only(light_game):
+    state = selectors.game_state(light_game)
+    selectors.game_state_remember(light_game, state)
+    assert selectors.game_state(light_game) is state
+    # Another head, or a setup changed before the first move, is replayed.
+    light_game.display = [*light_game.display[1:], light_game.display[0]]
+    assert selectors.game_state(light_game) is not state
+    assert list(selectors.game_state(light_game).display) == light_game.display
