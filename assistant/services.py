@@ -260,3 +260,36 @@ def game_setup_update(
     engine.check_setup(engine.log_document(locked, []))
     locked.save(update_fields=["cities", "display"])
     game.cities, game.display = locked.cities, locked.display
+
+
+@transaction.atomic
+def game_import(
+    *, club: Club, created_by: User | None, document: Mapping[str, object]
+) -> AssistantGame:
+    """Create a game from an exported game log (format game-log/1), events and all.
+
+    The whole log is replayed first: a log the rules refuse raises
+    `engine.LogInvalid` (with the path of each problem) and creates nothing.
+    """
+    log = engine.replay(document).log
+    events = list(log.documents)
+    game = AssistantGame(
+        club=club,
+        map=log.map.value,
+        tracking=log.tracking.value,
+        intermediate_scoring=log.intermediate_scoring,
+        players=[{"name": p.name, "colour": p.colour} for p in log.players],
+        cities={city: good.value for city, good in (log.cities or {}).items()},
+        display=list(log.display),
+        created_by=created_by,
+        head_seq=len(events),
+    )
+    game.join_code = new_join_code()
+    while AssistantGame.objects.filter(join_code=game.join_code).exists():
+        game.join_code = new_join_code()
+    game.save()
+    AssistantEvent.objects.bulk_create(
+        AssistantEvent(game=game, seq=seq, document=event, created_by=created_by)
+        for seq, event in enumerate(events, start=1)
+    )
+    return game

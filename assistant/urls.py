@@ -12,6 +12,7 @@ urlpatterns = [
     path("", views.game_list, name="game-list"),
     path("new/", views.game_create, name="game-create"),
     path("join/", views.game_join, name="game-join"),
+    path("import/", views.game_import, name="game-import"),
     path("follow/<str:follow_token>/", views.follow, name="follow"),
     path("follow/<str:follow_token>/head/", views.follow_head, name="follow-head"),
     path("<int:game_id>/", views.game_turn, name="game-turn"),

@@ -7,6 +7,7 @@ when another phone recorded something.
 
 from __future__ import annotations
 
+import json
 import random
 
 import segno
@@ -536,4 +537,41 @@ def game_setup_table(
             "goods": GOODS,
             "started": game.head_seq > 0,
         },
+    )
+
+
+@require_POST
+@login_required
+def game_import(request: AuthedHtmxRequest, club_slug: str) -> HttpResponse:
+    """Bring in a game from its exported log (a game-log/1 JSON file)."""
+    club = _club(request, club_slug)
+    upload = request.FILES.get("log")
+    problems: list[str] = []
+    if upload is None:
+        problems = [_("Choose a game log file (JSON).")]
+    else:
+        try:
+            document = json.loads(upload.read().decode("utf-8"))
+        except (UnicodeDecodeError, ValueError):
+            problems = [_("That file is not a game log: it is not JSON text.")]
+        else:
+            try:
+                game = services.game_import(
+                    club=club, created_by=request.user, document=document
+                )
+            except engine.LogInvalid as error:
+                problems = [
+                    f"{problem.path or '—'}: {text}"
+                    for problem, text in zip(
+                        error.problems, _problems(error), strict=True
+                    )
+                ]
+            else:
+                messages.success(request, _("Game log imported."))
+                return redirect(game)
+    games = selectors.game_list_for_club(user=request.user, club_slug=club.slug)
+    return render(
+        request,
+        "assistant/game_list.html",
+        {"club": club, "games": games[:20], "import_problems": problems},
     )

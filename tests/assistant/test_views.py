@@ -330,3 +330,32 @@ def test_the_setup_cannot_change_once_the_game_has_started(ana_phone, light_game
     assert "The game has started" in response.content.decode()
     light_game.refresh_from_db()
     assert light_game.display == before
+
+
+def test_an_exported_log_imports_as_a_game_in_play(ana_phone, club, short_log):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    url = reverse("assistant:game-import", kwargs={"club_slug": "lisboa"})
+    upload = SimpleUploadedFile("log.json", json.dumps(short_log).encode())
+    response = ana_phone.post(url, {"log": upload})
+    game = AssistantGame.objects.get(club=club)
+    assert response["Location"] == game.get_absolute_url()
+    assert game.head_seq == 10
+    assert selectors.game_log_document(game) == short_log
+    assert engine.state_document(selectors.game_state(game)) == example(
+        "game-log-short.state.json"
+    )
+
+
+def test_an_illegal_log_is_not_imported_and_says_where(ana_phone, club, short_log):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    short_log["events"][2]["player"] = "Ana"
+    url = reverse("assistant:game-import", kwargs={"club_slug": "lisboa"})
+    upload = SimpleUploadedFile("log.json", json.dumps(short_log).encode())
+    response = ana_phone.post(url, {"log": upload})
+    assert response.status_code == 200
+    assert "events[2].player: " in response.content.decode()
+    not_json = ana_phone.post(url, {"log": SimpleUploadedFile("x.json", b"{oops")})
+    assert "it is not JSON text" in not_json.content.decode()
+    assert not AssistantGame.objects.exists()

@@ -140,6 +140,8 @@ RULES: dict[str, dict[str, Rule]] = {
     "assistant:game-create": {**_get(MEMBER), **_post(MEMBER, 200)},
     # Without a code the join page asks for one.
     "assistant:game-join": {**_get(MEMBER), **_post(MEMBER, 200)},
+    # Without a file the list comes back with the reason.
+    "assistant:game-import": _post(MEMBER, 200),
     "assistant:game-turn": _get(MEMBER),
     "assistant:game-setup": _get(MEMBER),
     # The game of the cast has started: its setup is shown with the reason.
