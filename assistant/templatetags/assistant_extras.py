@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django import template
 
-from assistant.labels import CARD_LABELS, GOOD_LABELS, STATUS_LABELS
+from assistant.labels import CARD_LABELS, CARD_RULES, GOOD_LABELS, STATUS_LABELS
 
 register = template.Library()
 
@@ -42,3 +42,9 @@ def counts_text(counts: object) -> str:
 @register.filter
 def status_label(status: str) -> str:
     return str(STATUS_LABELS.get(status, status))
+
+
+@register.filter
+def card_rules(kind: str) -> str:
+    """The card's rule in a sentence (``Consul`` or ``II:Consul``)."""
+    return str(CARD_RULES.get(str(kind).rpartition(":")[2], ""))

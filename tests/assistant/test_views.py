@@ -359,3 +359,26 @@ def test_an_illegal_log_is_not_imported_and_says_where(ana_phone, club, short_lo
     not_json = ana_phone.post(url, {"log": SimpleUploadedFile("x.json", b"{oops")})
     assert "it is not JSON text" in not_json.content.decode()
     assert not AssistantGame.objects.exists()
+
+
+def test_every_helper_says_its_rule(ana_phone, light_game):
+    text = ana_phone.get(_url("play", light_game) + "?card=Prefect").content.decode()
+    assert "Rules of the Prefect" in text
+    assert "Praefectus Magnus, which then passes to the right" in text
+
+
+def test_the_read_only_page_polls_its_own_head(client, light_game):
+    kwargs = {"club_slug": "lisboa", "follow_token": light_game.follow_token}
+    text = client.get(reverse("assistant:follow", kwargs=kwargs)).content.decode()
+    assert f'hx-get="{reverse("assistant:follow-head", kwargs=kwargs)}"' in text
+    head = reverse("assistant:follow-head", kwargs=kwargs)
+    assert client.get(head, {"seq": 0}, headers=HTMX).status_code == 204
+
+
+def test_abandon_from_the_turn_screen(ana_phone, light_game):
+    text = ana_phone.get(_url("turn", light_game)).content.decode()
+    assert 'id="abandon-form"' in text
+    ana_phone.post(_url("abandon", light_game), {"seq": 0})
+    text = ana_phone.get(_url("turn", light_game)).content.decode()
+    assert "The game was abandoned." in text
+    assert 'id="open-sheet"' not in text
