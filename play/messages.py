@@ -174,6 +174,6 @@ NOTHING_ON_DISPLAY: Final = gettext_noop(
 )
 CANNOT_AFFORD: Final = gettext_noop("%(player)s cannot pay for any card on the display")
 NOTHING_TO_COPY: Final = gettext_noop(
-    "No other player has a top card a Diplomat can copy"
+    "No other player has a top card a Diplomat can copy and carry out now"
 )
 NO_TURN: Final = gettext_noop("Nobody plays now: the game is over")

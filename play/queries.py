@@ -220,7 +220,11 @@ def _why_not(state: State, seat: int, card: Card) -> Problem | None:
                 template=m.CANNOT_AFFORD,
                 params={"player": state.players[seat].name},
             )
-    if card.kind is CardKind.DIPLOMAT and not diplomat_options(state):
+    # A Diplomat needs a copyable card that this player could carry out now.
+    if card.kind is CardKind.DIPLOMAT and not any(
+        _why_not(state, seat, CARDS[option.card]) is None
+        for option in diplomat_options(state)
+    ):
         return Problem(path="", template=m.NOTHING_TO_COPY)
     return None
 

@@ -197,7 +197,7 @@ def test_legal_cards_says_why_a_card_cannot_be_played():
     assert options["Diplomat"].playable is False
     assert options["Diplomat"].reason is not None
     assert options["Diplomat"].reason.message == (
-        "No other player has a top card a Diplomat can copy"
+        "No other player has a top card a Diplomat can copy and carry out now"
     )
     assert options["Senator"].playable is True
     state = run(
@@ -206,6 +206,11 @@ def test_legal_cards_says_why_a_card_cannot_be_played():
     options = {o.card: o for o in play.legal_cards(state)}
     assert options["Senator"].playable is False
     assert options["Diplomat"].playable is True
+    # Ana's Senator is the only top card, and it cannot buy while places wait.
+    senator_top = run(p("Ana", "Senator", buy=["I:Mason"], pay={}))
+    assert {o.card: o.playable for o in play.legal_cards(senator_top)}[
+        "Diplomat"
+    ] is False
     poor = run(
         adjust(
             "Ana", storehouse={"brick": 0, "food": 0, "tool": 0, "wine": 0, "cloth": 0}
