@@ -126,7 +126,8 @@ def event_append(
     game's row is locked first, so a second writer of the same head waits and
     then gets `EventConflict`; the same ``idempotency_key`` twice returns the
     first event (``created=False``) instead of recording another. Raises
-    `engine.LogInvalid` when the rules refuse it. Replays the log once.
+    `engine.LogInvalid` when the rules refuse it. Costs one event through the
+    engine when the worker remembers the state at the head, else a replay.
     """
     locked = AssistantGame.objects.select_for_update().get(pk=game.pk)
     if idempotency_key:
