@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 import re
 from typing import Any
 
@@ -10,9 +11,10 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from assistant import engine, selectors
+from assistant import engine, selectors, services
 from assistant.models import AssistantEvent, AssistantGame
 from tests.assistant.conftest import example
+from tests.play.random_games import play_to_the_end
 
 HTMX = {"HX-Request": "true"}
 
@@ -382,3 +384,35 @@ def test_abandon_from_the_turn_screen(ana_phone, light_game):
     text = ana_phone.get(_url("turn", light_game)).content.decode()
     assert "The game was abandoned." in text
     assert 'id="open-sheet"' not in text
+
+
+def test_a_light_game_opens_its_sheet_with_the_cards_and_asks_the_rest(
+    ana_phone, club, alice
+):
+    played = play_to_the_end(random.Random(2), players=3, tracking="light")
+    assert str(played.state.status) == "finished"
+    game = AssistantGame.objects.create(
+        club=club,
+        map="imperium",
+        tracking="light",
+        players=[{"name": p.name, "colour": p.colour} for p in played.log.players],
+        display=list(played.log.display),
+        created_by=alice,
+    )
+    for event in played.documents:
+        services.event_append(game=game, document=event, expected_seq=None)
+    response = ana_phone.post(_url("finish", game))
+    sheet_page = ana_phone.get(response["Location"]).content.decode()
+    document, missing = engine.final_sheet_document(played.state)
+    assert "players[0].sestertii" in missing
+    for seat, player in enumerate(document["players"]):
+        for god, count in player["cards"].items():
+            assert f'name="s{seat}-cards_{god}" value="{count}"' in sheet_page
+        # Not tracked: the form's own starting value, for the group to type in.
+        assert f'name="s{seat}-sestertii" value="0"' in sheet_page
+    concordia = next(
+        seat for seat, p in enumerate(document["players"]) if p["concordia_card"]
+    )
+    assert re.search(
+        rf'name="concordia_card" value="{concordia}"[^>]*checked', sheet_page
+    )
