@@ -405,14 +405,13 @@ def test_a_light_game_opens_its_sheet_with_the_cards_and_asks_the_rest(
     sheet_page = ana_phone.get(response["Location"]).content.decode()
     document, missing = engine.final_sheet_document(played.state)
     assert "players[0].sestertii" in missing
-    for seat, player in enumerate(document["players"]):
+    players: list[dict[str, Any]] = document["players"]  # type: ignore[assignment]
+    for seat, player in enumerate(players):
         for god, count in player["cards"].items():
             assert f'name="s{seat}-cards_{god}" value="{count}"' in sheet_page
         # Not tracked: the form's own starting value, for the group to type in.
         assert f'name="s{seat}-sestertii" value="0"' in sheet_page
-    concordia = next(
-        seat for seat, p in enumerate(document["players"]) if p["concordia_card"]
-    )
+    concordia = next(seat for seat, p in enumerate(players) if p["concordia_card"])
     assert re.search(
         rf'name="concordia_card" value="{concordia}"[^>]*checked', sheet_page
     )
