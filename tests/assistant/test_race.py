@@ -1,47 +1,27 @@
 """Phones tapping at the same moment on one game: one move per turn, never two.
 
-In-process on any database (a stale head), and with real threads on PostgreSQL,
-where the row lock of `services.event_append` makes the later writers wait and
-then answer with the fresh state.
+In-process on any database (a stale head, `test_services`), with real threads
+on PostgreSQL, where the row lock of `services.event_append` makes the later
+writers wait and then answer with the fresh state, and with threads on a
+SQLite file, where IMMEDIATE transactions do the same.
 """
 
 from __future__ import annotations
 
-import random
-import threading
-from typing import Any
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
-from django.contrib.auth.models import User
 from django.db import connection
 from django.test import Client
-from django.urls import reverse
 
-from assistant import selectors, services
-from assistant.models import AssistantEvent
-from tests.play.random_games import play_to_the_end
+from tests.assistant.race import CLIENTS, race_in_threads
 
-CLIENTS = 4
+ROOT = Path(__file__).resolve().parents[2]
 ROUNDS = 20
-CONFLICT = "Someone else recorded a move first."
-HTMX = {"HX-Request": "true"}
-
-
-def _form(event: dict[str, Any], state: Any) -> dict[str, Any]:
-    """The light helper's form for ``event``."""
-    data: dict[str, Any] = {"card": event["card"]}
-    if "province" in event:
-        data["province"] = event["province"]
-    if "copy" in event:
-        data["copy"] = event["copy"]
-        data["copied"] = state.players[state.seat_of(event["copy"])].discard[-1]
-    if event.get("cash"):
-        data["cash"] = "1"
-    if event.get("fifteenth_house"):
-        data["fifteenth_house"] = "1"
-    if "buy" in event:
-        data["buy"] = event["buy"]
-    return data
 
 
 @pytest.mark.services
@@ -49,84 +29,30 @@ def _form(event: dict[str, Any], state: Any) -> dict[str, Any]:
 def test_four_threads_on_postgresql_record_one_move_per_turn(club, alice, bob):
     if connection.vendor != "postgresql":
         pytest.skip(reason="needs PostgreSQL; run by make test-services")
-    played = play_to_the_end(random.Random(5), players=3, tracking="light")
-    game = services.game_create(
-        club=club,
-        created_by=alice,
-        map_name="imperium",
-        tracking="light",
-        intermediate_scoring=False,
-        players=[(p.name, p.colour) for p in played.log.players],
-        display=list(played.log.display),
-    )
     clients = []
     for index in range(CLIENTS):
         client = Client()
         client.force_login(alice if index % 2 else bob)
         clients.append(client)
-    url = reverse(
-        "assistant:game-play", kwargs={"club_slug": club.slug, "game_id": game.pk}
-    )
-    problems: list[str] = []
-    round_number = 0
-    for move in played.documents:
-        game.refresh_from_db()
-        if move["type"] != "play":
-            services.event_append(game=game, document=move, expected_seq=None)
-            continue
-        if round_number == ROUNDS:
-            break
-        round_number += 1
-        seq = game.head_seq
-        form = _form(move, selectors.game_state(game))
-        barrier = threading.Barrier(CLIENTS)
-        answers: list[tuple[int, str]] = []
-        lock = threading.Lock()
-
-        def tap(
-            index: int,
-            client: Client,
-            seq: int = seq,
-            form: dict[str, Any] = form,
-            barrier: threading.Barrier = barrier,
-            answers: list[tuple[int, str]] = answers,
-            lock: threading.Lock = lock,
-        ) -> None:
-            body = {"seq": seq, "key": f"{index:016x}{seq:016x}", **form}
-            barrier.wait()
-            try:
-                response = client.post(url, body, headers=HTMX)
-                answer = (response.status_code, response.content.decode())
-            except Exception as error:
-                answer = (500, repr(error))
-            finally:
-                connection.close()
-            with lock:
-                answers.append(answer)
-
-        threads = [
-            threading.Thread(target=tap, args=(index, client))
-            for index, client in enumerate(clients)
-        ]
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join()
-        recorded = AssistantEvent.objects.filter(game=game).count()
-        if recorded != seq + 1:
-            problems.append(f"round {round_number}: {recorded} events, not {seq + 1}")
-        statuses = sorted(status for status, _body in answers)
-        conflicts = sum(CONFLICT in body for _status, body in answers)
-        if statuses != [200] * CLIENTS or conflicts != CLIENTS - 1:
-            problems.append(
-                f"round {round_number}: statuses {statuses}, {conflicts} conflicts"
-            )
-        if move.get("reveal"):
-            services.event_append(
-                game=game,
-                document={"type": "reveal", "cards": move["reveal"]},
-                expected_seq=None,
-            )
+    problems = race_in_threads(club=club, owner=alice, clients=clients, rounds=ROUNDS)
     assert problems == []
-    assert round_number == ROUNDS
-    assert User.objects.count() == 2
+
+
+def test_four_threads_on_a_sqlite_file_record_one_move_per_turn(tmp_path):
+    env = {
+        key: value
+        for key, value in os.environ.items()
+        if key not in {"DATABASE_URL", "REDIS_URL"}
+    }
+    env["DATABASE_URL"] = f"sqlite:///{tmp_path / 'race.sqlite3'}"
+    done = subprocess.run(
+        [sys.executable, "-m", "tests.assistant.sqlite_race", str(ROUNDS)],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert json.loads(done.stdout) == []
