@@ -182,7 +182,10 @@ def test_a_whole_game_through_the_pages_ends_as_the_engine_and_the_sheet_say(
         )
     )
     assert totals == {score.name: score.total for score in expected.players}
-    # Finishing again hands over the same game, never a second one.
+    # The turn screen now leads to the saved game's sheet; finishing again
+    # hands over the same game, never a second one.
+    page = client.get(reverse("assistant:game-turn", kwargs=kwargs)).content.decode()
+    assert f'href="{sheet_url}" id="open-sheet"' in page
     client.post(reverse("assistant:game-finish", kwargs=kwargs))
     assert TableSession.objects.filter(club=club).count() == 1
     assert AssistantGame.objects.get(pk=game.pk).session == session
