@@ -21,6 +21,7 @@ urlpatterns = [
     path("<int:game_id>/play/", views.game_play, name="game-play"),
     path("<int:game_id>/reveal/", views.game_reveal, name="game-reveal"),
     path("<int:game_id>/undo/", views.game_undo, name="game-undo"),
+    path("<int:game_id>/adjust/", views.game_adjust, name="game-adjust"),
     path("<int:game_id>/abandon/", views.game_abandon, name="game-abandon"),
     path("<int:game_id>/head/", views.game_head, name="game-head"),
     path("<int:game_id>/share/", views.game_share, name="game-share"),

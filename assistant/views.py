@@ -58,6 +58,7 @@ def _urls(game: AssistantGame) -> dict[str, str]:
             "play",
             "reveal",
             "undo",
+            "adjust",
             "abandon",
             "head",
             "share",
@@ -574,4 +575,77 @@ def game_import(request: AuthedHtmxRequest, club_slug: str) -> HttpResponse:
         request,
         "assistant/game_list.html",
         {"club": club, "games": games[:20], "import_problems": problems},
+    )
+
+
+def _number(raw: str) -> int | None:
+    try:
+        return int(raw)
+    except ValueError:
+        return None
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def game_adjust(
+    request: AuthedHtmxRequest, club_slug: str, game_id: int
+) -> HttpResponse:
+    """Full tracking: set a player's money, goods and colonists to what lies on the table."""
+    game = _game(request, club_slug, game_id)
+    state = selectors.game_state(game)
+    seat = _number(request.GET.get("player") or request.POST.get("player") or "")
+    if not state.full or seat is None or not 0 <= seat < len(state.players):
+        return redirect(game)
+    player = state.players[seat]
+    problems: list[str] = []
+    if request.method == "POST":
+        document: dict[str, object] = {"type": "adjust", "player": player.name}
+        sestertii = _number(request.POST.get("sestertii", ""))
+        if sestertii is not None:
+            document["sestertii"] = sestertii
+        document["storehouse"] = {
+            good: value
+            for good in GOODS
+            if (value := _number(request.POST.get(f"storehouse_{good}", "")))
+            is not None
+        }
+        document["colonists"] = {
+            where: value
+            for where in ("board", "storehouse")
+            if (value := _number(request.POST.get(f"colonists_{where}", "")))
+            is not None
+        }
+        try:
+            services.event_append(
+                game=game,
+                document=document,
+                expected_seq=_expected_seq(request),
+                idempotency_key=clean_key(request.POST.get("key")),
+                created_by=request.user,
+            )
+        except services.EventConflict as conflict:
+            problems = [conflict.messages[0]]
+        except engine.LogInvalid as error:
+            problems = _problems(error)
+        else:
+            messages.success(
+                request,
+                _("%(name)s's table is recorded as it lies.") % {"name": player.name},
+            )
+            return redirect(game)
+    return render(
+        request,
+        "assistant/game_adjust.html",
+        {
+            "club": game.club,
+            "game": game,
+            "urls": _urls(game),
+            "key": new_key(),
+            "seat": seat,
+            "player": player,
+            "storehouse": [
+                (good.value, count) for good, count in player.storehouse.items()
+            ],
+            "problems": problems,
+        },
     )

@@ -415,3 +415,36 @@ def test_a_light_game_opens_its_sheet_with_the_cards_and_asks_the_rest(
     assert re.search(
         rf'name="concordia_card" value="{concordia}"[^>]*checked', sheet_page
     )
+
+
+def test_full_tracking_corrects_a_player_to_what_lies_on_the_table(
+    ana_phone, short_game, short_log
+):
+    for number, event in enumerate(short_log["events"][:3]):
+        services.event_append(game=short_game, document=event, expected_seq=number)
+    url = _url("adjust", short_game)
+    page = ana_phone.get(url, {"player": 1}).content.decode()
+    assert 'name="sestertii" type="number" min="0" value="' in page
+    data = {"player": 1, "seq": 3, "sestertii": 12, "colonists_board": 2}
+    data |= {f"storehouse_{g}": 1 for g in ("brick", "food", "tool", "wine", "cloth")}
+    data["colonists_storehouse"] = 4
+    response = ana_phone.post(url, data)
+    assert response.status_code == 302
+    assert short_game.events.last().document == {
+        "type": "adjust",
+        "player": "Bia",
+        "sestertii": 12,
+        "storehouse": {"brick": 1, "food": 1, "tool": 1, "wine": 1, "cloth": 1},
+        "colonists": {"board": 2, "storehouse": 4},
+    }
+    bia = selectors.game_state(short_game).players[1]
+    assert bia.sestertii == 12
+    # Undo withdraws the correction.
+    ana_phone.post(_url("undo", short_game), {"seq": 4})
+    assert selectors.game_state(short_game).players[1].sestertii != 12
+
+
+def test_a_light_game_has_nothing_to_correct(ana_phone, light_game):
+    response = ana_phone.get(_url("adjust", light_game), {"player": 0})
+    assert response.status_code == 302
+    assert response["Location"] == light_game.get_absolute_url()

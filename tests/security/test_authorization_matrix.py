@@ -151,6 +151,8 @@ RULES: dict[str, dict[str, Rule]] = {
     "assistant:game-play": {**_get(MEMBER, 302), **_post(MEMBER, 302)},
     "assistant:game-reveal": _post(MEMBER, 302),
     "assistant:game-undo": _post(MEMBER, 302),
+    # The cast's game tracks only the cards: nothing to correct, back to the game.
+    "assistant:game-adjust": {**_get(MEMBER, 302), **_post(MEMBER, 302)},
     "assistant:game-abandon": _post(MEMBER, 302),
     # Without htmx a changed head sends the browser to the turn screen.
     "assistant:game-head": _get(MEMBER, 302),
