@@ -171,6 +171,9 @@ def play_document(
     elif action == "Prefect":
         if data.get("cash"):
             event["cash"] = True
+            # Full tracking: the coins counted on the table, when they differ.
+            if full and data.get("amount", "") != "":
+                event["amount"] = _count(data, "amount")
         else:
             event["province"] = data.get("province", "")
     elif action == "Mercator":
