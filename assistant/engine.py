@@ -17,7 +17,7 @@ import play
 from play import LogInvalid, State
 from scoring import SheetInvalid, parse_concordia, score_sheet
 from scoring.board import ROMAN, province_bonus
-from scoring.catalog import SALE_CARDS, SPECIALIST_GOOD, STOREHOUSE_SPACES
+from scoring.catalog import SALE_CARDS, SPECIALIST_GOOD
 from scoring.maps import MAPS, MapSpec
 from scoring.types import Category, Good, MapName, Problem, ScoreSheet, Specialist
 
@@ -140,31 +140,9 @@ def decks_in_play(player_count: int) -> list[str]:
 
 
 STOREHOUSE_AT_START = {"food": 2, "brick": 1, "tool": 1, "wine": 1, "cloth": 1}
-STOREHOUSE_SIZE = STOREHOUSE_SPACES
 
 
 # What the pages show, built from a `State`.
-
-CARD_NAMES = (
-    "Tribune",
-    "Architect",
-    "Prefect",
-    "Mercator",
-    "Senator",
-    "Diplomat",
-    "Consul",
-    "Colonist",
-    "Mason",
-    "Farmer",
-    "Smith",
-    "Vintner",
-    "Weaver",
-)
-
-
-def card_kind(card: str) -> str:
-    """``II:Consul`` → ``Consul``; a starting card is its own kind."""
-    return card.rpartition(":")[2]
 
 
 def card_deck(card: str) -> str:

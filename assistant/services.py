@@ -107,10 +107,6 @@ def game_create(
     return game
 
 
-def _events(game: AssistantGame) -> list[AssistantEvent]:
-    return list(game.events.order_by("seq"))
-
-
 @transaction.atomic
 def event_append(
     *,

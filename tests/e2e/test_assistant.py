@@ -92,6 +92,13 @@ def test_set_up_play_a_light_turn_and_follow_it_on_a_second_phone(
     page.wait_for_url("**/setup/")
     page.get_by_text("The Praefectus Magnus goes to the last player: Enzo.").wait_for()
     page.screenshot(path=str(ARTIFACTS / "assistant-03-setup.png"), full_page=True)
+    page.click("#enter-table")
+    page.locator("#display-1").wait_for()
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.screenshot(path=str(ARTIFACTS / "assistant-03b-table-as-laid.png"))
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    page.set_viewport_size(PHONE)
+    page.go_back()
     page.click("#start-playing")
     page.locator("#current-player").get_by_text("Ana").wait_for()
     page.set_viewport_size({"width": 360, "height": 640})
