@@ -126,6 +126,7 @@ audit: install
 
 bench: install
 	$(BIN)/python scripts/bench.py
+	$(BIN)/python scripts/bench_assistant.py
 	@if $(BIN)/python scripts/service_up.py "$(PG_TEST_URL)"; then \
 		BENCH_PG_URL="$(PG_TEST_URL)" $(BIN)/python scripts/bench_stats.py; \
 	else \

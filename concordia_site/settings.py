@@ -83,11 +83,13 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "axes",
     "csp",
+    "pgtrigger",
     "games",
     "clubs",
     "stats",
     "portability",
     "api",
+    "assistant",
 ]
 
 MIDDLEWARE = [

@@ -26,6 +26,7 @@ urlpatterns = [
     # Before games.urls, whose "clubs/<slug>/" would otherwise take "clubs/new/".
     path("", include("clubs.urls")),
     path("clubs/<slug:club_slug>/stats/", include("stats.urls")),
+    path("clubs/<slug:club_slug>/assistant/", include("assistant.urls")),
     # The games pages and the club's backup page share the namespace "games"
     # (the names templates and clients reverse), each room keeping its own list.
     path(

@@ -35,6 +35,7 @@ from games.forms import (
 from games.magnanimous import services as magnanimous_services
 from games.magnanimous import views as magnanimous_views
 from games.models import EntryMode, Game, Seat, TableSession
+from games.sheet_prefill import sheet_prefill
 from games.sheet_views import (
     sheet_conflict_context,
     sheet_saved_response,
@@ -443,7 +444,9 @@ def session_sheet(
             if session.is_finished and _positions_recorded(seats)
             else None
         )
-        forms = ScoreSheetForms(seats=seats, initial=initial)
+        # A game played with the table assistant opens with what it tracked.
+        prefill = None if session.is_finished else sheet_prefill(session)
+        forms = ScoreSheetForms(seats=seats, initial=initial or prefill)
         forms.table.initial.setdefault("map", session.map)
         forms.table.initial["version"] = session.version
         context = _sheet_context(session, seats, forms, evaluate=False)

@@ -215,3 +215,14 @@ document.addEventListener("htmx:sendError", () => showRequestFailed(true));
 document.addEventListener("htmx:afterRequest", (event) => {
   if (event.detail.successful) showRequestFailed(false);
 });
+
+// The table assistant polls its head endpoint every 1.5 s (the CSP keeps
+// htmx's trigger filters, which need eval, off): a hidden tab does not poll,
+// and one that shows again asks at once instead of waiting for the next tick.
+document.addEventListener("htmx:beforeRequest", (event) => {
+  if (document.hidden && event.detail.elt.hasAttribute("data-poll")) event.preventDefault();
+});
+document.addEventListener("visibilitychange", () => {
+  const poll = document.getElementById("head-poll");
+  if (poll && !document.hidden && window.htmx) window.htmx.trigger(poll, "poll-now");
+});

@@ -22,6 +22,8 @@ from django.core.cache import cache
 from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 
+from assistant import services as assistant_services
+from assistant.models import AssistantGame
 from clubs import services as clubs_services
 from clubs.models import Club, Invite, Membership, Player, Role
 from games import services
@@ -63,6 +65,7 @@ class ClubData:
     player_id: int
     membership_id: int
     invite: Invite
+    assistant_game: AssistantGame
 
     def ids(self) -> dict[str, Any]:
         return {
@@ -72,6 +75,8 @@ class ClubData:
             "membership_id": self.membership_id,
             "invite_id": self.invite.pk,
             "token": self.invite.token,
+            "game_id": self.assistant_game.pk,
+            "follow_token": self.assistant_game.follow_token,
         }
 
 
@@ -82,6 +87,24 @@ def _magnanimous(club: Club, owner: User, names: tuple[str, ...]) -> TableSessio
         played_at=dt.datetime(2026, 11, 2, 20, tzinfo=dt.UTC),
         seats=[services.SeatInput(new_name=name) for name in names],
     )
+
+
+def _assistant_game(club: Club, owner: User, names: tuple[str, ...]) -> AssistantGame:
+    """A light game with its first move recorded (the Mercator of the first player)."""
+    game = assistant_services.game_create(
+        club=club,
+        created_by=owner,
+        map_name="imperium",
+        tracking="light",
+        intermediate_scoring=False,
+        players=[(name, "") for name in names],
+    )
+    assistant_services.event_append(
+        game=game,
+        document={"type": "play", "player": names[0], "card": "Mercator"},
+        expected_seq=0,
+    )
+    return game
 
 
 def _invite(club: Club, owner: User) -> Invite:
@@ -102,6 +125,7 @@ def lisboa(
         player_id=xenofonte.pk,
         membership_id=Membership.objects.get(club=club, user=bob).pk,
         invite=_invite(club, alice),
+        assistant_game=_assistant_game(club, alice, ("Xenofonte", "Ana", "Bruno")),
     )
 
 
@@ -134,6 +158,7 @@ def porto(other_club: Club, charlie: User, rulebook_sheet: ScoreSheet) -> ClubDa
         player_id=Player.objects.get(club=other_club, name="Zefirino").pk,
         membership_id=Membership.objects.get(club=other_club, user=erin).pk,
         invite=_invite(other_club, charlie),
+        assistant_game=_assistant_game(other_club, charlie, PORTO_NAMES),
     )
 
 

@@ -31,6 +31,7 @@ from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from rest_framework.authtoken.models import Token
 
+from assistant.models import AssistantEvent, AssistantGame
 from clubs.models import Club, Invite, Membership, Player
 from games.models import Seat, SeatResult, TableSession
 from tests.security.conftest import (
@@ -134,6 +135,34 @@ RULES: dict[str, dict[str, Rule]] = {
     "stats:status": _get(MEMBER, 302),
     "stats:club-summary": _get(MEMBER),
     "stats:player-detail": _get(MEMBER),
+    # Table assistant
+    "assistant:game-list": _get(MEMBER),
+    "assistant:game-create": {**_get(MEMBER), **_post(MEMBER, 200)},
+    # Without a code the join page asks for one.
+    "assistant:game-join": {**_get(MEMBER), **_post(MEMBER, 200)},
+    # Without a file the list comes back with the reason.
+    "assistant:game-import": _post(MEMBER, 200),
+    "assistant:game-turn": _get(MEMBER),
+    "assistant:game-setup": _get(MEMBER),
+    # The game of the cast has started: its setup is shown with the reason.
+    "assistant:game-setup-table": {**_get(MEMBER), **_post(MEMBER, 200)},
+    # Without a card the helper sends the phone back to the turn screen; a move
+    # the rules refuse (an empty form) goes back there with the reason.
+    "assistant:game-play": {**_get(MEMBER, 302), **_post(MEMBER, 302)},
+    "assistant:game-reveal": _post(MEMBER, 302),
+    "assistant:game-undo": _post(MEMBER, 302),
+    # The cast's game tracks only the cards: nothing to correct, back to the game.
+    "assistant:game-adjust": {**_get(MEMBER, 302), **_post(MEMBER, 302)},
+    "assistant:game-abandon": _post(MEMBER, 302),
+    # Without htmx a changed head sends the browser to the turn screen.
+    "assistant:game-head": _get(MEMBER, 302),
+    "assistant:game-share": {**_get(MEMBER), **_post(MEMBER, 302)},
+    "assistant:game-export": _get(MEMBER),
+    # A game still in play has no sheet yet: back to the turn screen.
+    "assistant:game-finish": _post(MEMBER, 302),
+    # The read-only link needs no account: whoever holds it sees that game.
+    "assistant:follow": _get(PUBLIC, shows_club=True),
+    "assistant:follow-head": _get(PUBLIC, 302, shows_club=True),
     # API (/api/v1/)
     "api:schema": _get(PUBLIC),
     "api:swagger-ui": _get(PUBLIC),
@@ -159,7 +188,14 @@ RULES: dict[str, dict[str, Rule]] = {
     "api:not-found": {**_get(PUBLIC, 404), **_post(PUBLIC, 404)},
 }
 
-OBJECT_IDS = {"session_id", "player_id", "membership_id", "invite_id"}
+OBJECT_IDS = {
+    "session_id",
+    "player_id",
+    "membership_id",
+    "invite_id",
+    "game_id",
+    "follow_token",
+}
 
 
 def _routes() -> dict[str, set[str]]:
@@ -243,6 +279,8 @@ def _snapshot() -> tuple[object, ...]:
         sorted(Invite.objects.values_list("pk", "revoked_at", "use_count")),
         Token.objects.count(),
         User.objects.count(),
+        sorted(AssistantGame.objects.values_list("pk", "club_id", "follow_token")),
+        sorted(AssistantEvent.objects.values_list("pk", "game_id", "seq")),
     )
 
 

@@ -1,0 +1,216 @@
+"""Input parsing for the assistant's pages: shape only; the rules live in `play`."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Sequence
+from typing import Any
+
+from django import forms
+from django.http import QueryDict
+from django.utils.translation import gettext_lazy as _
+
+from assistant.models import Tracking
+from clubs.models import Player
+from games.models import Colour, ConcordiaMap
+
+MAX_PLAYERS = 5
+MIN_PLAYERS = 2
+GOODS = ("brick", "food", "tool", "wine", "cloth")
+
+
+def new_key() -> str:
+    return uuid.uuid4().hex
+
+
+def clean_key(raw: object) -> str:
+    """A mangled key only loses the protection against a resend, never the move."""
+    try:
+        return uuid.UUID(hex=str(raw or "")).hex
+    except ValueError:
+        return ""
+
+
+class GameSetupForm(forms.Form):
+    """The first setup screen: players in seating order, colours, map and tracking.
+
+    Every field has a default, so a group can press "Start" at once after
+    naming the players.
+    """
+
+    map = forms.ChoiceField(
+        label=_("Map"), choices=ConcordiaMap.choices, initial=ConcordiaMap.IMPERIUM
+    )
+    tracking = forms.ChoiceField(
+        label=_("What the app keeps track of"),
+        choices=Tracking.choices,
+        initial=Tracking.LIGHT,
+        widget=forms.RadioSelect,
+    )
+    intermediate_scoring = forms.BooleanField(
+        label=_("Intermediate scoring (each player's first Tribune)"), required=False
+    )
+    random_start = forms.BooleanField(
+        label=_("Let the app choose the start player"), required=False
+    )
+
+    def __init__(self, *args: Any, players: Sequence[Player], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        choices = [("", _("— nobody —")), *((str(p.pk), p.name) for p in players)]
+        self._players = {str(p.pk): p for p in players}
+        for index in range(MAX_PLAYERS):
+            self.fields[f"seat{index}_player"] = forms.ChoiceField(
+                label=_("Seat %(number)d") % {"number": index + 1},
+                choices=choices,
+                required=False,
+            )
+            self.fields[f"seat{index}_new_name"] = forms.CharField(
+                label=_("or a guest"), max_length=40, required=False
+            )
+            self.fields[f"seat{index}_colour"] = forms.ChoiceField(
+                label=_("Colour"), choices=[("", "—"), *Colour.choices], required=False
+            )
+
+    def seat_rows(
+        self,
+    ) -> list[tuple[forms.BoundField, forms.BoundField, forms.BoundField]]:
+        return [
+            (
+                self[f"seat{i}_player"],
+                self[f"seat{i}_new_name"],
+                self[f"seat{i}_colour"],
+            )
+            for i in range(MAX_PLAYERS)
+        ]
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        seats: list[tuple[str, str]] = []
+        names: set[str] = set()
+        colours: set[str] = set()
+        for index in range(MAX_PLAYERS):
+            player = self._players.get(cleaned.get(f"seat{index}_player") or "")
+            new_name = (cleaned.get(f"seat{index}_new_name") or "").strip()
+            colour = cleaned.get(f"seat{index}_colour") or ""
+            if player is not None and new_name:
+                self.add_error(
+                    f"seat{index}_new_name",
+                    _("Pick a player or type a guest's name, not both."),
+                )
+                continue
+            if player is None and not new_name:
+                continue
+            name = player.name if player is not None else new_name
+            if name.casefold() in names:
+                self.add_error(
+                    f"seat{index}_new_name" if new_name else f"seat{index}_player",
+                    _("%(name)s already has a seat.") % {"name": name},
+                )
+                continue
+            if colour and colour in colours:
+                self.add_error(
+                    f"seat{index}_colour", _("Two seats cannot share a colour.")
+                )
+                continue
+            names.add(name.casefold())
+            colours.add(colour)
+            seats.append((name, colour))
+        if len(seats) < MIN_PLAYERS and not self.errors:
+            raise forms.ValidationError(
+                _("A game needs at least %(count)d players.") % {"count": MIN_PLAYERS}
+            )
+        cleaned["seats"] = seats
+        return cleaned
+
+
+def _count(data: QueryDict, name: str) -> int:
+    try:
+        return max(0, min(99, int(data.get(name) or 0)))
+    except ValueError:
+        return 0
+
+
+def _drop(data: QueryDict, players: Sequence[str]) -> dict[str, dict[str, int]]:
+    """Goods that did not fit, per player: fields ``drop-<seat>-<good>``."""
+    drop: dict[str, dict[str, int]] = {}
+    for seat, name in enumerate(players):
+        goods = {g: n for g in GOODS if (n := _count(data, f"drop-{seat}-{g}"))}
+        if goods:
+            drop[name] = goods
+    return drop
+
+
+def play_document(
+    *,
+    data: QueryDict,
+    player: str,
+    card: str,
+    full: bool,
+    players: Sequence[str] = (),
+) -> dict[str, object]:
+    """Build the ``play`` event a helper's form sends, as the game-log contract writes it.
+
+    Only the shape is read here; whether the move is legal is the engine's word.
+    """
+    kind = card.rpartition(":")[2]
+    event: dict[str, object] = {"type": "play", "player": player, "card": card}
+    action = kind
+    copy = data.get("copy", "")
+    if kind == "Diplomat" and copy:
+        event["copy"] = copy
+        action = data.get("copied", "").rpartition(":")[2]
+    if action == "Tribune":
+        if full and data.get("colonist") in {"land", "sea"}:
+            event["colonist"] = data["colonist"]
+        if data.get("intermediate_points", "") != "":
+            event["intermediate_points"] = _count(data, "intermediate_points")
+    elif action == "Architect":
+        if full:
+            event["build"] = [c for c in data.getlist("build") if c]
+        elif data.get("fifteenth_house"):
+            event["fifteenth_house"] = True
+    elif action == "Prefect":
+        if data.get("cash"):
+            event["cash"] = True
+            # Full tracking: the coins counted on the table, when they differ.
+            if full and data.get("amount", "") != "":
+                event["amount"] = _count(data, "amount")
+        else:
+            event["province"] = data.get("province", "")
+    elif action == "Mercator":
+        if full:
+            trade: dict[str, int] = {}
+            for good in GOODS:
+                amount = _signed(data.get(f"trade_{good}", ""))
+                if amount:
+                    trade[good] = amount
+            event["trade"] = trade
+    elif action in {"Senator", "Consul"}:
+        one = data.get("buy_one", "")
+        event["buy"] = [one] if one else [c for c in data.getlist("buy") if c]
+        # Only the Senator's surcharges have goods of the buyer's choice.
+        if full and action == "Senator":
+            event["pay"] = {g: n for g in GOODS if (n := _count(data, f"pay_{g}"))}
+    elif action in {"Mason", "Farmer", "Smith", "Vintner", "Weaver"}:
+        pass
+    elif action == "Colonist":
+        if data.get("cash"):
+            event["cash"] = True
+        else:
+            place = ["land"] * _count(data, "place_land") + ["sea"] * _count(
+                data, "place_sea"
+            )
+            event["place"] = place
+    production = action in {"Prefect", "Mason", "Farmer", "Smith", "Vintner", "Weaver"}
+    if full and production and "cash" not in event:
+        drop = _drop(data, players)
+        if drop:
+            event["drop"] = drop
+    return event
+
+
+def _signed(raw: str) -> int:
+    try:
+        return max(-99, min(99, int(raw)))
+    except ValueError:
+        return 0

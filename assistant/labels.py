@@ -1,0 +1,79 @@
+"""The names the assistant's pages show for cards and goods, translatable."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext_lazy as _
+from django_stubs_ext import StrPromise
+
+CARD_LABELS: dict[str, StrPromise] = {
+    "Tribune": _("Tribune"),
+    "Architect": _("Architect"),
+    "Prefect": _("Prefect"),
+    "Mercator": _("Mercator"),
+    "Senator": _("Senator"),
+    "Diplomat": _("Diplomat"),
+    "Consul": _("Consul"),
+    "Colonist": _("Colonist"),
+    "Mason": _("Mason"),
+    "Farmer": _("Farmer"),
+    "Smith": _("Smith"),
+    "Vintner": _("Vintner"),
+    "Weaver": _("Weaver"),
+}
+GOOD_LABELS: dict[str, StrPromise] = {
+    "brick": _("brick"),
+    "food": _("food"),
+    "tool": _("tool"),
+    "wine": _("wine"),
+    "cloth": _("cloth"),
+    "?": _("any good"),
+}
+STATUS_LABELS: dict[str, StrPromise] = {
+    "playing": _("playing"),
+    "last_turns": _("last turns"),
+    "finished": _("finished"),
+    "abandoned": _("abandoned"),
+}
+
+# Each card's rule in a sentence (rules digest §4, §5), for the helper's "Rules" fold.
+CARD_RULES: dict[str, StrPromise] = {
+    "Tribune": _(
+        "Take every played card back into your hand; 1 sestertius for each card "
+        "beyond the 3rd (the Tribune counts). Then you may buy one colonist for "
+        "1 food and 1 tool, placed in Roma."
+    ),
+    "Architect": _(
+        "Move your colonists as many steps in total as you have colonists on the "
+        "board, then build houses in cities next to them: each costs its city's "
+        "goods and its coins × the houses in that city after building. Never in "
+        "Roma, one house of yours per city."
+    ),
+    "Prefect": _(
+        "Choose a province whose bonus marker shows its good: every house there "
+        "produces its city's good for its owner, you take the bonus good (2 with the "
+        "Praefectus Magnus, which then passes to the right) and the marker turns to "
+        "its coins. Or take 1 sestertius per coin showing, and every marker turns back."
+    ),
+    "Mercator": _(
+        "Take 3 sestertii (5 with a bought Mercator), then buy and sell up to two "
+        "kinds of goods at the fixed prices."
+    ),
+    "Senator": _(
+        "Buy up to 2 cards of the display: each costs its own goods and the "
+        "surcharge of its place. The display then slides left and is refilled."
+    ),
+    "Consul": _("Buy 1 card of the display for its own cost, without surcharge."),
+    "Diplomat": _(
+        "Play the top card of another player's discard pile as if it were yours "
+        "(never a Diplomat)."
+    ),
+    "Colonist": _(
+        "Place new colonists in Roma or in cities with a house of yours, 1 food and "
+        "1 tool each; or take 5 sestertii + 1 per colonist of yours on the board."
+    ),
+    "Mason": _("Every house of yours in a brick city produces 1 brick."),
+    "Farmer": _("Every house of yours in a food city produces 1 food."),
+    "Smith": _("Every house of yours in a tool city produces 1 tool."),
+    "Vintner": _("Every house of yours in a wine city produces 1 wine."),
+    "Weaver": _("Every house of yours in a cloth city produces 1 cloth."),
+}

@@ -1,0 +1,144 @@
+"""The table assistant: a game in play and its append-only log (issue #14).
+
+The state of a game is never stored: it is replayed from the setup (the
+header fields of the game-log document) and the events, through `play`.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+import pgtrigger
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from clubs.models import Club
+from games.models import ConcordiaMap, TableSession
+
+# Join codes are read aloud and typed on a phone: no 0/O, 1/I/l look-alikes.
+JOIN_CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
+JOIN_CODE_LENGTH = 6
+
+
+def new_join_code() -> str:
+    return "".join(secrets.choice(JOIN_CODE_ALPHABET) for _ in range(JOIN_CODE_LENGTH))
+
+
+def new_follow_token() -> str:
+    return secrets.token_urlsafe(18)
+
+
+class Tracking(models.TextChoices):
+    LIGHT = "light", _("light: the cards only")
+    FULL = "full", _("full: money, goods, colonists and houses too")
+
+
+class AssistantGame(models.Model):
+    """A Concordia game played with the assistant on the table."""
+
+    club = models.ForeignKey(
+        Club, on_delete=models.CASCADE, related_name="assistant_games"
+    )
+    map = models.CharField(_("map"), max_length=12, choices=ConcordiaMap.choices)
+    tracking = models.CharField(
+        _("tracking"), max_length=5, choices=Tracking.choices, default=Tracking.LIGHT
+    )
+    intermediate_scoring = models.BooleanField(_("intermediate scoring"), default=False)
+    # The game-log header, as the contract writes it: players in seating order
+    # ({"name", "colour"}), the city tokens by city, the display dealt at setup.
+    players = models.JSONField(default=list)
+    cities = models.JSONField(default=dict, blank=True)
+    display = models.JSONField(default=list)
+    join_code = models.CharField(max_length=12, unique=True, default=new_join_code)
+    # Empty when revoked: whoever held the old link can no longer follow.
+    follow_token = models.CharField(max_length=40, blank=True, default=new_follow_token)
+    # The number of the latest event; 0 before the first. The append service
+    # moves it under the row's lock, the head endpoint reads only this.
+    head_seq = models.PositiveIntegerField(default=0)
+    session = models.OneToOneField(
+        TableSession,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="assistant_game",
+    )
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["follow_token"],
+                condition=~Q(follow_token=""),
+                name="assistant_game_follow_token_unique",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        names = ", ".join(str(p.get("name", "")) for p in self.players)
+        return f"Assistant game {self.pk} ({self.club}: {names})"
+
+    def get_absolute_url(self) -> str:
+        return reverse(
+            "assistant:game-turn",
+            kwargs={"club_slug": self.club.slug, "game_id": self.pk},
+        )
+
+
+class AssistantEvent(models.Model):
+    """One event of a game's log; rows are only ever added (a trigger refuses the rest)."""
+
+    game = models.ForeignKey(
+        AssistantGame, on_delete=models.CASCADE, related_name="events"
+    )
+    seq = models.PositiveIntegerField()
+    # Set by the phone for each tap, so that a tap sent twice records one event.
+    idempotency_key = models.CharField(max_length=64, blank=True)
+    document = models.JSONField()
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["game", "seq"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["game", "seq"], name="assistant_event_one_per_seq"
+            ),
+            models.UniqueConstraint(
+                fields=["game", "idempotency_key"],
+                condition=~Q(idempotency_key=""),
+                name="assistant_event_idempotency_key_unique",
+            ),
+            models.CheckConstraint(
+                condition=Q(seq__gte=1), name="assistant_event_seq_from_1"
+            ),
+        ]
+        # The log is append-only (issue #14): nothing rewrites or removes an
+        # event, an undo is an event of its own. SQLite gets the same rule from
+        # migration 0002.
+        triggers = [
+            pgtrigger.Protect(
+                name="assistant_event_append_only",
+                operation=pgtrigger.Update | pgtrigger.Delete,
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Event {self.seq} of game {self.game_id}: {self.document.get('type')}"

@@ -1,0 +1,650 @@
+"""The table assistant's pages (FBVs). Every page works without JavaScript.
+
+The turn screen is one partial, ``turn-panel``: a card's helper replaces it,
+a recorded move returns it fresh, and the head poll makes it reload itself
+when another phone recorded something.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import segno
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.http import Http404, HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.vary import vary_on_headers
+from django_htmx.http import HttpResponseClientRedirect, trigger_client_event
+
+from assistant import engine, selectors, services
+from assistant.forms import GOODS, GameSetupForm, clean_key, new_key, play_document
+from assistant.models import AssistantGame
+from clubs import access
+from clubs.models import Club
+from concordia_site.http import AuthedHtmxRequest, HtmxHttpRequest
+from games import selectors as games_selectors
+
+# The event the head poll sends when the log moved; the turn panel listens.
+CHANGED_EVENT = "assistant-changed"
+
+
+def _club(request: AuthedHtmxRequest, club_slug: str) -> Club:
+    return access.club_for_member(request.user, club_slug)
+
+
+def _game(request: AuthedHtmxRequest, club_slug: str, game_id: int) -> AssistantGame:
+    game = selectors.game_get_visible(
+        user=request.user, club_slug=club_slug, game_id=game_id
+    )
+    if game is None:
+        raise Http404
+    return game
+
+
+def _urls(game: AssistantGame) -> dict[str, str]:
+    kwargs = {"club_slug": game.club.slug, "game_id": game.pk}
+    return {
+        name.replace("-", "_"): reverse(f"assistant:game-{name}", kwargs=kwargs)
+        for name in (
+            "turn",
+            "play",
+            "reveal",
+            "undo",
+            "adjust",
+            "abandon",
+            "head",
+            "share",
+            "export",
+            "setup",
+            "setup-table",
+            "finish",
+        )
+    }
+
+
+def _problems(error: engine.LogInvalid) -> list[str]:
+    return [
+        _(problem.template) % dict(problem.params)
+        if problem.params
+        else _(problem.template)
+        for problem in error.problems
+    ]
+
+
+@require_GET
+@login_required
+def game_list(request: AuthedHtmxRequest, club_slug: str) -> HttpResponse:
+    club = _club(request, club_slug)
+    games = selectors.game_list_for_club(user=request.user, club_slug=club.slug)
+    return render(
+        request, "assistant/game_list.html", {"club": club, "games": games[:20]}
+    )
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def game_create(request: AuthedHtmxRequest, club_slug: str) -> HttpResponse:
+    club = _club(request, club_slug)
+    players = list(games_selectors.player_list_for_club(club))
+    form = GameSetupForm(request.POST or None, players=players)
+    problems: list[str] = []
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        seats = list(data["seats"])
+        if data["random_start"]:
+            start = random.SystemRandom().randrange(len(seats))
+            seats = seats[start:] + seats[:start]
+        try:
+            game = services.game_create(
+                club=club,
+                created_by=request.user,
+                map_name=data["map"],
+                tracking=data["tracking"],
+                intermediate_scoring=data["intermediate_scoring"],
+                players=seats,
+            )
+        except engine.LogInvalid as error:
+            problems = _problems(error)
+        else:
+            return redirect(
+                "assistant:game-setup", club_slug=club.slug, game_id=game.pk
+            )
+    return render(
+        request,
+        "assistant/game_create.html",
+        {"club": club, "form": form, "problems": problems},
+    )
+
+
+@require_GET
+@login_required
+def game_setup(
+    request: AuthedHtmxRequest, club_slug: str, game_id: int
+) -> HttpResponse:
+    """What the rules require on the table before the first turn."""
+    game = _game(request, club_slug, game_id)
+    count = len(game.players)
+    seats = [
+        {
+            "name": player["name"],
+            "colour": player["colour"],
+            "sestertii": engine.STARTING_SESTERTII[index],
+        }
+        for index, player in enumerate(game.players)
+    ]
+    return render(
+        request,
+        "assistant/game_setup.html",
+        {
+            "club": game.club,
+            "game": game,
+            "urls": _urls(game),
+            "seats": seats,
+            "praefectus_magnus": game.players[-1]["name"],
+            "decks": engine.decks_in_play(count),
+            "storehouse": engine.STOREHOUSE_AT_START,
+            "provinces": engine.provinces(game.map, game.cities) if game.cities else [],
+            "display": game.display,
+        },
+    )
+
+
+def _turn_context(
+    game: AssistantGame, state: engine.State, *, read_only: bool = False
+) -> dict[str, object]:
+    return {
+        "club": game.club,
+        "game": game,
+        "turn": engine.turn_view(state),
+        "standing": engine.standing(state),
+        "urls": _urls(game),
+        "key": new_key(),
+        "read_only": read_only,
+        "head_url": reverse(
+            "assistant:game-head",
+            kwargs={"club_slug": game.club.slug, "game_id": game.pk},
+        ),
+        "panel_url": game.get_absolute_url(),
+    }
+
+
+def _render_turn(
+    request: HtmxHttpRequest,
+    game: AssistantGame,
+    *,
+    read_only: bool = False,
+    **extra: object,
+) -> HttpResponse:
+    state = selectors.game_state(game)
+    context = _turn_context(game, state, read_only=read_only) | extra
+    if read_only:
+        kwargs = {"club_slug": game.club.slug, "follow_token": game.follow_token}
+        context["head_url"] = reverse("assistant:follow-head", kwargs=kwargs)
+        context["panel_url"] = reverse("assistant:follow", kwargs=kwargs)
+    template = "assistant/game_turn.html" + ("#turn-panel" if request.htmx else "")
+    return render(request, template, context)
+
+
+@require_GET
+@login_required
+@vary_on_headers("HX-Request")
+def game_turn(request: AuthedHtmxRequest, club_slug: str, game_id: int) -> HttpResponse:
+    """The turn screen: whose turn, their hand, the discards and the display."""
+    game = _game(request, club_slug, game_id)
+    return _render_turn(request, game)
+
+
+def _after_write(
+    request: AuthedHtmxRequest,
+    game: AssistantGame,
+    *,
+    problems: list[str] | None = None,
+    conflict: str = "",
+) -> HttpResponse:
+    """htmx gets the fresh turn panel; without JS, POST/redirect/GET."""
+    if not request.htmx:
+        for text in [*(problems or []), *([conflict] if conflict else [])]:
+            messages.error(request, text)
+        return redirect(game)
+    return _render_turn(request, game, problems=problems or [], conflict=conflict)
+
+
+def _expected_seq(request: AuthedHtmxRequest) -> int | None:
+    try:
+        return int(request.POST.get("seq", ""))
+    except ValueError:
+        return None
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+@vary_on_headers("HX-Request")
+def game_play(request: AuthedHtmxRequest, club_slug: str, game_id: int) -> HttpResponse:
+    """GET: a card's helper (what it does here and now); POST: record the move."""
+    game = _game(request, club_slug, game_id)
+    if request.method == "POST":
+        state = selectors.game_state(game)
+        if state.current_player is None:
+            return _after_write(request, game, problems=[_("The game is over.")])
+        card = request.POST.get("card", "")
+        document = play_document(
+            data=request.POST,
+            player=state.current_player,
+            card=card,
+            full=state.full,
+            players=[p.name for p in state.players],
+        )
+        return _write(request, game, document)
+    state = selectors.game_state(game)
+    card = request.GET.get("card", "")
+    helper = engine.helper_view(
+        state,
+        card=card,
+        copy=request.GET.get("copy", ""),
+        copied=request.GET.get("copied", ""),
+    )
+    if helper is None:
+        return redirect(game) if not request.htmx else _render_turn(request, game)
+    reason = helper.reason
+    context = _turn_context(game, state) | {
+        "helper": helper,
+        "goods": GOODS,
+        "reason": (
+            (
+                _(reason.template) % dict(reason.params)
+                if reason.params
+                else _(reason.template)
+            )
+            if reason is not None
+            else ""
+        ),
+    }
+    template = "assistant/game_play.html" + ("#turn-panel" if request.htmx else "")
+    return render(request, template, context)
+
+
+def _write(
+    request: AuthedHtmxRequest, game: AssistantGame, document: dict[str, object]
+) -> HttpResponse:
+    try:
+        services.event_append(
+            game=game,
+            document=document,
+            expected_seq=_expected_seq(request),
+            idempotency_key=clean_key(request.POST.get("key")),
+            created_by=request.user,
+        )
+    except services.EventConflict as conflict:
+        return _after_write(request, game, conflict=conflict.messages[0])
+    except engine.LogInvalid as error:
+        return _after_write(request, game, problems=_problems(error))
+    return _after_write(request, game)
+
+
+@require_POST
+@login_required
+@vary_on_headers("HX-Request")
+def game_reveal(
+    request: AuthedHtmxRequest, club_slug: str, game_id: int
+) -> HttpResponse:
+    """Record the card that refilled a place of the display."""
+    game = _game(request, club_slug, game_id)
+    cards = [c for c in request.POST.getlist("card") if c]
+    return _write(request, game, {"type": "reveal", "cards": cards})
+
+
+@require_POST
+@login_required
+@vary_on_headers("HX-Request")
+def game_undo(request: AuthedHtmxRequest, club_slug: str, game_id: int) -> HttpResponse:
+    game = _game(request, club_slug, game_id)
+    return _write(request, game, {"type": "undo"})
+
+
+@require_POST
+@login_required
+@vary_on_headers("HX-Request")
+def game_abandon(
+    request: AuthedHtmxRequest, club_slug: str, game_id: int
+) -> HttpResponse:
+    game = _game(request, club_slug, game_id)
+    return _write(request, game, {"type": "abandon"})
+
+
+def _head(request: HtmxHttpRequest, game: AssistantGame, page: str) -> HttpResponse:
+    """204 while nothing changed; otherwise tell the turn panel to reload itself."""
+    try:
+        seen = int(request.GET.get("seq", ""))
+    except ValueError:
+        seen = -1
+    if seen == game.head_seq:
+        return HttpResponse(status=204)
+    if not request.htmx:
+        return redirect(page)
+    response = HttpResponse(status=200)
+    return trigger_client_event(response, CHANGED_EVENT, {"seq": game.head_seq})
+
+
+@require_GET
+@login_required
+@never_cache
+def game_head(request: AuthedHtmxRequest, club_slug: str, game_id: int) -> HttpResponse:
+    """The tiny endpoint every phone polls with the last sequence number it saw."""
+    game = _game(request, club_slug, game_id)
+    return _head(request, game, game.get_absolute_url())
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def game_share(
+    request: AuthedHtmxRequest, club_slug: str, game_id: int
+) -> HttpResponse:
+    """The join code, its QR code and the read-only link (revoke or renew)."""
+    game = _game(request, club_slug, game_id)
+    if request.method == "POST":
+        if request.POST.get("action") == "revoke":
+            services.follow_link_revoke(game=game)
+            messages.success(request, _("The read-only link no longer works."))
+        else:
+            services.follow_link_renew(game=game)
+            messages.success(request, _("A new read-only link is ready."))
+        return redirect("assistant:game-share", club_slug=club_slug, game_id=game.pk)
+    follow_url = (
+        request.build_absolute_uri(
+            reverse(
+                "assistant:follow",
+                kwargs={
+                    "club_slug": game.club.slug,
+                    "follow_token": game.follow_token,
+                },
+            )
+        )
+        if game.follow_token
+        else ""
+    )
+    return render(
+        request,
+        "assistant/game_share.html",
+        {
+            "club": game.club,
+            "game": game,
+            "urls": _urls(game),
+            "follow_url": follow_url,
+            "qr_svg": _qr_svg(request, game),
+        },
+    )
+
+
+def _join_url(request: HtmxHttpRequest, game: AssistantGame) -> str:
+    url = reverse("assistant:game-join", kwargs={"club_slug": game.club.slug})
+    return request.build_absolute_uri(f"{url}?code={game.join_code}")
+
+
+def _qr_svg(request: HtmxHttpRequest, game: AssistantGame) -> str:
+    # Drawn here, no CDN: an SVG of plain paths (no style attribute, which the
+    # CSP would refuse), sized by the page's CSS.
+    qr = segno.make(_join_url(request, game), error="m")
+    return str(qr.svg_inline(scale=4, omitsize=True, title=_("Join code")))
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def game_join(request: AuthedHtmxRequest, club_slug: str) -> HttpResponse:
+    """Open a game of the club by its short code (typed, or from the QR code)."""
+    club = _club(request, club_slug)
+    code = request.POST.get("code") or request.GET.get("code") or ""
+    error = ""
+    if code:
+        game = selectors.game_for_join_code(
+            user=request.user, club_slug=club.slug, code=code
+        )
+        if game is not None:
+            return redirect(game)
+        error = _("No game of this club has that code.")
+    return render(
+        request,
+        "assistant/game_join.html",
+        {"club": club, "code": code, "error": error},
+        status=200,
+    )
+
+
+@require_GET
+@login_required
+def game_export(
+    request: AuthedHtmxRequest, club_slug: str, game_id: int
+) -> HttpResponse:
+    """The log as a game-log/1 document, to keep, share or replay."""
+    game = _game(request, club_slug, game_id)
+    response = JsonResponse(
+        selectors.game_log_document(game), json_dumps_params={"indent": 1}
+    )
+    response["Content-Disposition"] = (
+        f'attachment; filename="game-log-{game.club.slug}-{game.pk}.json"'
+    )
+    return response
+
+
+def _follow_game(club_slug: str, token: str) -> AssistantGame:
+    game = selectors.game_for_follow_token(club_slug=club_slug, token=token)
+    if game is None:
+        raise Http404
+    return game
+
+
+@require_GET
+@vary_on_headers("HX-Request")
+def follow(request: HtmxHttpRequest, club_slug: str, follow_token: str) -> HttpResponse:
+    """The read-only view of a game for a guest phone or a TV: no account needed."""
+    game = _follow_game(club_slug, follow_token)
+    return _render_turn(request, game, read_only=True)
+
+
+@require_GET
+@never_cache
+def follow_head(
+    request: HtmxHttpRequest, club_slug: str, follow_token: str
+) -> HttpResponse:
+    game = _follow_game(club_slug, follow_token)
+    page = reverse(
+        "assistant:follow",
+        kwargs={"club_slug": club_slug, "follow_token": follow_token},
+    )
+    return _head(request, game, page)
+
+
+@require_POST
+@login_required
+def game_finish(
+    request: AuthedHtmxRequest, club_slug: str, game_id: int
+) -> HttpResponse:
+    """After the last turn: the game's score sheet, filled with all that was tracked."""
+    game = _game(request, club_slug, game_id)
+    try:
+        session = services.game_finish(game=game, created_by=request.user)
+    except ValidationError as error:
+        messages.error(request, error.messages[0])
+        return redirect(game)
+    sheet = reverse(
+        "games:session-sheet",
+        kwargs={"club_slug": game.club.slug, "session_id": session.pk},
+    )
+    if request.htmx:
+        return HttpResponseClientRedirect(sheet)
+    return redirect(sheet)
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def game_setup_table(
+    request: AuthedHtmxRequest, club_slug: str, game_id: int
+) -> HttpResponse:
+    """Enter the city tokens as laid and the display as dealt (before the first turn)."""
+    game = _game(request, club_slug, game_id)
+    problems: list[str] = []
+    cities = engine.map_cities(game.map)
+    deck_one = engine.deck_cards(1)
+    if request.method == "POST":
+        chosen_cities = {
+            city: good
+            for city, _province in cities
+            if (good := request.POST.get(f"city-{city}", ""))
+        }
+        display = [request.POST.get(f"display-{i}", "") for i in range(1, 8)]
+        try:
+            services.game_setup_update(
+                game=game,
+                cities=chosen_cities if chosen_cities or game.cities else None,
+                display=display,
+            )
+        except engine.LogInvalid as error:
+            problems = _problems(error)
+        except ValidationError as error:
+            problems = list(error.messages)
+        else:
+            messages.success(request, _("The table is set as laid."))
+            return redirect(
+                "assistant:game-setup", club_slug=club_slug, game_id=game.pk
+            )
+    return render(
+        request,
+        "assistant/game_setup_table.html",
+        {
+            "club": game.club,
+            "game": game,
+            "urls": _urls(game),
+            "problems": problems,
+            "cities": [
+                (
+                    city,
+                    province,
+                    request.POST.get(f"city-{city}", game.cities.get(city, "")),
+                )
+                for city, province in cities
+            ],
+            "places": [
+                (i, request.POST.get(f"display-{i}", card))
+                for i, card in enumerate(game.display, start=1)
+            ],
+            "deck_one": deck_one,
+            "goods": GOODS,
+            "started": game.head_seq > 0,
+        },
+    )
+
+
+@require_POST
+@login_required
+def game_import(request: AuthedHtmxRequest, club_slug: str) -> HttpResponse:
+    """Bring in a game from its exported log (a game-log/1 JSON file)."""
+    club = _club(request, club_slug)
+    upload = request.FILES.get("log")
+    problems: list[str] = []
+    if upload is None:
+        problems = [_("Choose a game log file (JSON).")]
+    else:
+        try:
+            document = json.loads(upload.read().decode("utf-8"))
+        except (UnicodeDecodeError, ValueError):
+            problems = [_("That file is not a game log: it is not JSON text.")]
+        else:
+            try:
+                game = services.game_import(
+                    club=club, created_by=request.user, document=document
+                )
+            except engine.LogInvalid as error:
+                problems = [
+                    f"{problem.path or '—'}: {text}"
+                    for problem, text in zip(
+                        error.problems, _problems(error), strict=True
+                    )
+                ]
+            else:
+                messages.success(request, _("Game log imported."))
+                return redirect(game)
+    games = selectors.game_list_for_club(user=request.user, club_slug=club.slug)
+    return render(
+        request,
+        "assistant/game_list.html",
+        {"club": club, "games": games[:20], "import_problems": problems},
+    )
+
+
+def _number(raw: str) -> int | None:
+    try:
+        return int(raw)
+    except ValueError:
+        return None
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def game_adjust(
+    request: AuthedHtmxRequest, club_slug: str, game_id: int
+) -> HttpResponse:
+    """Full tracking: set a player's money, goods and colonists to what lies on the table."""
+    game = _game(request, club_slug, game_id)
+    state = selectors.game_state(game)
+    seat = _number(request.GET.get("player") or request.POST.get("player") or "")
+    if not state.full or seat is None or not 0 <= seat < len(state.players):
+        return redirect(game)
+    player = state.players[seat]
+    problems: list[str] = []
+    if request.method == "POST":
+        document: dict[str, object] = {"type": "adjust", "player": player.name}
+        sestertii = _number(request.POST.get("sestertii", ""))
+        if sestertii is not None:
+            document["sestertii"] = sestertii
+        document["storehouse"] = {
+            good: value
+            for good in GOODS
+            if (value := _number(request.POST.get(f"storehouse_{good}", "")))
+            is not None
+        }
+        document["colonists"] = {
+            where: value
+            for where in ("board", "storehouse")
+            if (value := _number(request.POST.get(f"colonists_{where}", "")))
+            is not None
+        }
+        try:
+            services.event_append(
+                game=game,
+                document=document,
+                expected_seq=_expected_seq(request),
+                idempotency_key=clean_key(request.POST.get("key")),
+                created_by=request.user,
+            )
+        except services.EventConflict as conflict:
+            problems = [conflict.messages[0]]
+        except engine.LogInvalid as error:
+            problems = _problems(error)
+        else:
+            messages.success(
+                request,
+                _("%(name)s's table is recorded as it lies.") % {"name": player.name},
+            )
+            return redirect(game)
+    return render(
+        request,
+        "assistant/game_adjust.html",
+        {
+            "club": game.club,
+            "game": game,
+            "urls": _urls(game),
+            "key": new_key(),
+            "seat": seat,
+            "player": player,
+            "storehouse": [
+                (good.value, count) for good, count in player.storehouse.items()
+            ],
+            "problems": problems,
+        },
+    )

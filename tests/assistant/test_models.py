@@ -1,0 +1,95 @@
+"""The event log's invariants live in the database: the constraints and the append-only trigger.
+
+Run with the SQLite suite and with ``DATABASE_URL`` pointing at PostgreSQL
+(where django-pgtrigger installs the trigger): the same tests hold on both.
+"""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth.models import User
+from django.db import DatabaseError, IntegrityError, connection, transaction
+
+from assistant.models import (
+    JOIN_CODE_ALPHABET,
+    AssistantEvent,
+    AssistantGame,
+    new_join_code,
+)
+from clubs.models import Club
+
+# The same words from the SQLite trigger and from django-pgtrigger.
+APPEND_ONLY = "Cannot update or delete rows from assistant_assistantevent"
+PLAYERS = [{"name": "Ana", "colour": "red"}, {"name": "Bia", "colour": "green"}]
+
+
+@pytest.fixture
+def game(club: Club, alice: User) -> AssistantGame:
+    return AssistantGame.objects.create(
+        club=club, map="imperium", players=PLAYERS, created_by=alice
+    )
+
+
+def _event(game: AssistantGame, seq: int, key: str = "") -> AssistantEvent:
+    return AssistantEvent.objects.create(
+        game=game, seq=seq, idempotency_key=key, document={"type": "undo"}
+    )
+
+
+def test_an_event_cannot_be_changed(game):
+    event = _event(game, 1)
+    with pytest.raises(DatabaseError, match=APPEND_ONLY), transaction.atomic():
+        AssistantEvent.objects.filter(pk=event.pk).update(document={"type": "abandon"})
+    event.refresh_from_db()
+    assert event.document == {"type": "undo"}
+
+
+def test_an_event_cannot_be_deleted(game):
+    event = _event(game, 1)
+    with pytest.raises(DatabaseError, match=APPEND_ONLY), transaction.atomic():
+        AssistantEvent.objects.filter(pk=event.pk).delete()
+    assert AssistantEvent.objects.filter(pk=event.pk).exists()
+
+
+def test_the_trigger_holds_for_raw_sql_too(game):
+    event = _event(game, 1)
+    table = AssistantEvent._meta.db_table
+    with (
+        pytest.raises(DatabaseError, match=APPEND_ONLY),
+        transaction.atomic(),
+        connection.cursor() as cursor,
+    ):
+        cursor.execute(f"UPDATE {table} SET seq = 7 WHERE id = %s", [event.pk])
+    assert AssistantEvent.objects.get(pk=event.pk).seq == 1
+
+
+def test_two_events_cannot_share_a_sequence_number(game):
+    _event(game, 1)
+    with pytest.raises(IntegrityError), transaction.atomic():
+        _event(game, 1)
+
+
+def test_an_idempotency_key_records_one_event_per_game(game, club, alice):
+    _event(game, 1, key="tap-1")
+    with pytest.raises(IntegrityError), transaction.atomic():
+        _event(game, 2, key="tap-1")
+    other = AssistantGame.objects.create(club=club, map="imperium", players=PLAYERS)
+    _event(other, 1, key="tap-1")
+    _event(game, 2)
+    _event(game, 3)
+    assert AssistantEvent.objects.filter(game=game).count() == 3
+
+
+def test_sequence_numbers_start_at_1(game):
+    with pytest.raises(IntegrityError), transaction.atomic():
+        _event(game, 0)
+
+
+def test_join_codes_avoid_look_alike_characters():
+    for look_alike in "0O1Il":
+        assert look_alike not in JOIN_CODE_ALPHABET
+    codes = {new_join_code() for _ in range(200)}
+    assert all(
+        len(code) == 6 and set(code) <= set(JOIN_CODE_ALPHABET) for code in codes
+    )
+    assert len(codes) > 190

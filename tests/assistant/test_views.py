@@ -1,0 +1,450 @@
+"""The assistant's pages, with htmx and without JavaScript."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from typing import Any
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from assistant import engine, selectors, services
+from assistant.models import AssistantEvent, AssistantGame
+from tests.assistant.conftest import example
+from tests.play.random_games import play_to_the_end
+
+HTMX = {"HX-Request": "true"}
+
+
+@pytest.fixture
+def ana_phone(client: Client, alice: Any) -> Client:
+    client.force_login(alice)
+    return client
+
+
+@pytest.fixture
+def bob_phone(bob: Any) -> Client:
+    other = Client()
+    other.force_login(bob)
+    return other
+
+
+def _url(name: str, game: AssistantGame, **extra: Any) -> str:
+    return reverse(
+        f"assistant:game-{name}",
+        kwargs={"club_slug": game.club.slug, "game_id": game.pk, **extra},
+    )
+
+
+def _post_play(
+    client: Client, game: AssistantGame, data: dict[str, Any], *, htmx: bool = False
+) -> Any:
+    game.refresh_from_db()
+    body = {"seq": game.head_seq, "key": "", **data}
+    return client.post(_url("play", game), body, headers=HTMX if htmx else {})
+
+
+def test_the_club_page_links_to_the_assistant(ana_phone, club):
+    response = ana_phone.get(club.get_absolute_url())
+    assert reverse("assistant:game-list", kwargs={"club_slug": "lisboa"}) in (
+        response.content.decode()
+    )
+
+
+def test_setting_up_a_game_without_javascript(ana_phone, club):
+    response = ana_phone.post(
+        reverse("assistant:game-create", kwargs={"club_slug": "lisboa"}),
+        {
+            "seat0_new_name": "Ana",
+            "seat0_colour": "red",
+            "seat1_new_name": "Bia",
+            "seat2_new_name": "Caio",
+            "seat2_colour": "blue",
+            "map": "imperium",
+            "tracking": "light",
+        },
+    )
+    game = AssistantGame.objects.get(club=club)
+    assert response.status_code == 302
+    assert response["Location"] == _url("setup", game)
+    assert [p["name"] for p in game.players] == ["Ana", "Bia", "Caio"]
+    assert [p["colour"] for p in game.players] == ["red", "green", "blue"]
+    page = ana_phone.get(_url("setup", game)).content.decode()
+    # §2 setup: 5, 6, 7 sestertii in seating order; the last player holds the PM.
+    assert re.search(
+        r"Ana: 5 sestertii.*Bia: 6 sestertii.*Caio: 7 sestertii", page, re.S
+    )
+    assert "The Praefectus Magnus goes to the last player: Caio." in page
+    assert "Sale decks in play: I, II, III." in page
+
+
+def test_a_game_needs_two_players(ana_phone, club):
+    response = ana_phone.post(
+        reverse("assistant:game-create", kwargs={"club_slug": "lisboa"}),
+        {"seat0_new_name": "Ana", "map": "imperium", "tracking": "light"},
+    )
+    assert response.status_code == 200
+    assert "A game needs at least 2 players." in response.content.decode()
+    assert not AssistantGame.objects.exists()
+
+
+def test_the_turn_screen_whole_and_as_a_partial(ana_phone, light_game):
+    page = ana_phone.get(_url("turn", light_game))
+    partial = ana_phone.get(_url("turn", light_game), headers=HTMX)
+    assert b"<html" in page.content
+    assert b"<html" not in partial.content
+    assert b'id="turn-panel"' in partial.content
+    text = page.content.decode()
+    assert '<strong id="current-player">Ana</strong>' in text
+    assert "Turn 1" in text
+    assert "Praefectus Magnus: Caio" in text
+    for card in ("Tribune", "Architect", "Prefect ×2", "Mercator", "Senator"):
+        assert f">{card}</a>" in text
+    assert page["Vary"] == "HX-Request" or "HX-Request" in page["Vary"]
+
+
+def test_a_light_turn_is_a_card_and_a_confirmation(ana_phone, light_game):
+    helper = ana_phone.get(_url("play", light_game) + "?card=Mercator", headers=HTMX)
+    assert b'id="turn-panel"' in helper.content
+    assert "+3 sestertii" in helper.content.decode()
+    response = _post_play(ana_phone, light_game, {"card": "Mercator"}, htmx=True)
+    assert response.status_code == 200
+    assert '<strong id="current-player">Bia</strong>' in response.content.decode()
+    assert light_game.events.get().document == {
+        "type": "play",
+        "player": "Ana",
+        "card": "Mercator",
+    }
+
+
+def test_a_move_without_javascript_redirects_to_the_turn_screen(ana_phone, light_game):
+    response = _post_play(ana_phone, light_game, {"card": "Mercator"})
+    assert response.status_code == 302
+    assert response["Location"] == light_game.get_absolute_url()
+    assert light_game.events.count() == 1
+
+
+def test_a_refused_move_says_why_and_records_nothing(ana_phone, light_game):
+    response = _post_play(
+        ana_phone, light_game, {"card": "Prefect", "province": "Atlantis"}, htmx=True
+    )
+    assert response.status_code == 200
+    assert b'class="problems"' in response.content
+    assert light_game.events.count() == 0
+
+
+def test_the_later_of_two_phones_gets_the_fresh_state_and_a_message(
+    ana_phone, bob_phone, light_game
+):
+    seen = light_game.head_seq
+    ana_phone.post(
+        _url("play", light_game), {"seq": seen, "card": "Mercator"}, headers=HTMX
+    )
+    late = bob_phone.post(
+        _url("play", light_game), {"seq": seen, "card": "Mercator"}, headers=HTMX
+    )
+    text = late.content.decode()
+    assert "Someone else recorded a move first" in text
+    assert '<strong id="current-player">Bia</strong>' in text
+    assert light_game.events.count() == 1
+
+
+def test_the_same_tap_sent_twice_records_one_event(ana_phone, light_game):
+    data = {"seq": 0, "card": "Mercator", "key": "0" * 31 + "1"}
+    ana_phone.post(_url("play", light_game), data)
+    ana_phone.post(_url("play", light_game), data)
+    assert light_game.events.count() == 1
+
+
+def test_undo_through_the_page(ana_phone, light_game):
+    _post_play(ana_phone, light_game, {"card": "Mercator"})
+    response = ana_phone.post(
+        _url("undo", light_game), {"seq": 1, "key": ""}, headers=HTMX
+    )
+    assert '<strong id="current-player">Ana</strong>' in response.content.decode()
+    assert [e.document["type"] for e in light_game.events.all()] == ["play", "undo"]
+
+
+def test_the_head_answers_204_until_something_changes(ana_phone, bob_phone, light_game):
+    head = _url("head", light_game)
+    assert bob_phone.get(head, {"seq": 0}, headers=HTMX).status_code == 204
+    _post_play(ana_phone, light_game, {"card": "Mercator"})
+    changed = bob_phone.get(head, {"seq": 0}, headers=HTMX)
+    assert changed.status_code == 200
+    assert json.loads(changed["HX-Trigger"]) == {"assistant-changed": {"seq": 1}}
+    assert bob_phone.get(head, {"seq": 1}, headers=HTMX).status_code == 204
+    # Without htmx, a change sends the browser to the turn screen.
+    assert bob_phone.get(head, {"seq": 0}).status_code == 302
+
+
+def test_the_turn_screen_polls_the_head_and_reloads_on_a_change(ana_phone, light_game):
+    text = ana_phone.get(_url("turn", light_game)).content.decode()
+    assert f'hx-get="{_url("head", light_game)}"' in text
+    assert 'hx-trigger="every 1500ms, poll-now"' in text
+    assert 'hx-trigger="assistant-changed from:body"' in text
+    assert 'id="head-seq" name="seq" value="0"' in text
+
+
+def test_a_senator_buys_and_the_display_is_refilled(ana_phone, light_game):
+    # Ana plays her Mercator, Bia her Senator, buying the card at position 1.
+    _post_play(ana_phone, light_game, {"card": "Mercator"})
+    bought = light_game.display[0]
+    helper = ana_phone.get(_url("play", light_game) + "?card=Senator").content.decode()
+    assert f'name="buy_one" value="{bought}"' in helper
+    _post_play(ana_phone, light_game, {"card": "Senator", "buy_one": bought})
+    state = selectors.game_state(light_game)
+    assert state.display[-1] is None
+    page = ana_phone.get(_url("turn", light_game)).content.decode()
+    assert "Refill the display" in page
+    refill = engine.turn_view(state).reveal_choices[0]
+    ana_phone.post(_url("reveal", light_game), {"seq": 2, "card": refill})
+    state = selectors.game_state(light_game)
+    assert state.display[-1] == refill
+    # §4: a bought card goes to the buyer's hand; the Senator to the discard pile.
+    assert bought in state.players[1].hand
+    assert state.players[1].discard == ("Senator",)
+
+
+def test_the_worked_example_through_the_pages_gives_its_state(
+    ana_phone, short_game, short_log
+):
+    """Every event of the contract's example, sent as the helpers' forms send it."""
+    for number, event in enumerate(short_log["events"]):
+        short_game.refresh_from_db()
+        if event["type"] == "undo":
+            ana_phone.post(_url("undo", short_game), {"seq": short_game.head_seq})
+            continue
+        data: dict[str, Any] = {"seq": short_game.head_seq, "card": event["card"]}
+        if "build" in event:
+            data["build"] = event["build"]
+        if "province" in event:
+            data["province"] = event["province"]
+        if "buy" in event:
+            data["buy_one"] = event["buy"][0]
+        for good, amount in event.get("trade", {}).items():
+            data[f"trade_{good}"] = amount
+        if "copy" in event:
+            data["copy"] = event["copy"]
+            data["copied"] = "Mercator"
+        if "colonist" in event:
+            data["colonist"] = event["colonist"]
+        # Odd turns with htmx, even ones without JavaScript.
+        response = ana_phone.post(
+            _url("play", short_game), data, headers=HTMX if number % 2 else {}
+        )
+        assert response.status_code == (200 if number % 2 else 302)
+        if event.get("reveal"):
+            # The refill tapped afterwards: a reveal event of its own.
+            ana_phone.post(
+                _url("reveal", short_game),
+                {"seq": short_game.head_seq + 1, "card": event["reveal"]},
+            )
+    state = engine.state_document(selectors.game_state(short_game))
+    expected = example("game-log-short.state.json")
+    assert state == expected
+
+
+def test_the_log_exports_as_a_game_log_document(ana_phone, light_game):
+    _post_play(ana_phone, light_game, {"card": "Mercator"})
+    response = ana_phone.get(_url("export", light_game))
+    document = json.loads(response.content)
+    assert document["format"] == "game-log/1"
+    assert document["events"] == [{"type": "play", "player": "Ana", "card": "Mercator"}]
+    assert engine.replay(document).turn_number == 2
+
+
+def test_join_by_code(bob_phone, light_game):
+    url = reverse("assistant:game-join", kwargs={"club_slug": "lisboa"})
+    code = light_game.join_code
+    response = bob_phone.post(url, {"code": f" {code[:3].lower()} {code[3:]} "})
+    assert response.status_code == 302
+    assert response["Location"] == light_game.get_absolute_url()
+    wrong = bob_phone.post(url, {"code": "ZZZZZZ"})
+    assert "No game of this club has that code." in wrong.content.decode()
+    # The QR code carries the same address.
+    assert bob_phone.get(url, {"code": code}).status_code == 302
+
+
+def test_the_share_page_draws_the_qr_code_on_the_server(ana_phone, light_game):
+    text = ana_phone.get(_url("share", light_game)).content.decode()
+    assert light_game.join_code in text
+    assert "<svg" in text
+    assert "style=" not in text.split('id="join-qr"')[1].split("</div>")[0]
+
+
+def test_the_read_only_link_shows_the_game_and_cannot_play(client, light_game):
+    url = reverse(
+        "assistant:follow",
+        kwargs={"club_slug": "lisboa", "follow_token": light_game.follow_token},
+    )
+    text = client.get(url).content.decode()
+    assert '<strong id="current-player">Ana</strong>' in text
+    assert "<form" not in text.split('id="turn-panel"')[1].split("</section>")[-2]
+    assert 'method="post"' not in text.split("<main")[1].split("</main>")[0]
+    # Nobody signed in: the moves' URLs send to sign in, and nothing is recorded.
+    response = client.post(_url("play", light_game), {"seq": 0, "card": "Mercator"})
+    assert response.status_code == 302
+    assert response["Location"].startswith(reverse("login"))
+    assert not AssistantEvent.objects.exists()
+
+
+def test_a_revoked_read_only_link_is_not_found(ana_phone, client, light_game):
+    url = reverse(
+        "assistant:follow",
+        kwargs={"club_slug": "lisboa", "follow_token": light_game.follow_token},
+    )
+    ana_phone.post(_url("share", light_game), {"action": "revoke"})
+    assert client.get(url).status_code == 404
+
+
+def test_the_display_and_city_tokens_entered_as_laid(ana_phone, short_game, short_log):
+    url = _url("setup-table", short_game)
+    cities = {f"city-{city}": good for city, good in short_log["cities"].items()}
+    # Lisbon's table: the same tokens, Londinium and Isca swapped; another display.
+    cities["city-Londinium"], cities["city-Isca Dumnoniorum"] = "brick", "food"
+    display = ["I:Farmer", "I:Mercator", "I:Smith", "I:Prefect", "I:Colonist"]
+    display += ["I:Architect", "I:Mason"]
+    data = cities | {f"display-{i}": card for i, card in enumerate(display, start=1)}
+    response = ana_phone.post(url, data)
+    assert response.status_code == 302
+    short_game.refresh_from_db()
+    assert short_game.display == display
+    assert short_game.cities["Londinium"] == "brick"
+    # A deal the token pool cannot make is refused with the engine's reason.
+    data["city-Tomis"] = "cloth"
+    refused = ana_phone.post(url, data)
+    assert refused.status_code == 200
+    assert b'class="problems"' in refused.content
+    short_game.refresh_from_db()
+    assert short_game.cities["Tomis"] == "tool"
+
+
+def test_the_setup_cannot_change_once_the_game_has_started(ana_phone, light_game):
+    _post_play(ana_phone, light_game, {"card": "Mercator"})
+    before = list(light_game.display)
+    response = ana_phone.post(
+        _url("setup-table", light_game),
+        {f"display-{i}": card for i, card in enumerate(reversed(before), start=1)},
+    )
+    assert "The game has started" in response.content.decode()
+    light_game.refresh_from_db()
+    assert light_game.display == before
+
+
+def test_an_exported_log_imports_as_a_game_in_play(ana_phone, club, short_log):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    url = reverse("assistant:game-import", kwargs={"club_slug": "lisboa"})
+    upload = SimpleUploadedFile("log.json", json.dumps(short_log).encode())
+    response = ana_phone.post(url, {"log": upload})
+    game = AssistantGame.objects.get(club=club)
+    assert response["Location"] == game.get_absolute_url()
+    assert game.head_seq == 10
+    assert selectors.game_log_document(game) == short_log
+    assert engine.state_document(selectors.game_state(game)) == example(
+        "game-log-short.state.json"
+    )
+
+
+def test_an_illegal_log_is_not_imported_and_says_where(ana_phone, club, short_log):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    short_log["events"][2]["player"] = "Ana"
+    url = reverse("assistant:game-import", kwargs={"club_slug": "lisboa"})
+    upload = SimpleUploadedFile("log.json", json.dumps(short_log).encode())
+    response = ana_phone.post(url, {"log": upload})
+    assert response.status_code == 200
+    assert "events[2].player: " in response.content.decode()
+    not_json = ana_phone.post(url, {"log": SimpleUploadedFile("x.json", b"{oops")})
+    assert "it is not JSON text" in not_json.content.decode()
+    assert not AssistantGame.objects.exists()
+
+
+def test_every_helper_says_its_rule(ana_phone, light_game):
+    text = ana_phone.get(_url("play", light_game) + "?card=Prefect").content.decode()
+    assert "Rules of the Prefect" in text
+    assert "Praefectus Magnus, which then passes to the right" in text
+
+
+def test_the_read_only_page_polls_its_own_head(client, light_game):
+    kwargs = {"club_slug": "lisboa", "follow_token": light_game.follow_token}
+    text = client.get(reverse("assistant:follow", kwargs=kwargs)).content.decode()
+    assert f'hx-get="{reverse("assistant:follow-head", kwargs=kwargs)}"' in text
+    head = reverse("assistant:follow-head", kwargs=kwargs)
+    assert client.get(head, {"seq": 0}, headers=HTMX).status_code == 204
+
+
+def test_abandon_from_the_turn_screen(ana_phone, light_game):
+    text = ana_phone.get(_url("turn", light_game)).content.decode()
+    assert 'id="abandon-form"' in text
+    ana_phone.post(_url("abandon", light_game), {"seq": 0})
+    text = ana_phone.get(_url("turn", light_game)).content.decode()
+    assert "The game was abandoned." in text
+    assert 'id="open-sheet"' not in text
+
+
+def test_a_light_game_opens_its_sheet_with_the_cards_and_asks_the_rest(
+    ana_phone, club, alice
+):
+    played = play_to_the_end(random.Random(2), players=3, tracking="light")
+    assert str(played.state.status) == "finished"
+    game = AssistantGame.objects.create(
+        club=club,
+        map="imperium",
+        tracking="light",
+        players=[{"name": p.name, "colour": p.colour} for p in played.log.players],
+        display=list(played.log.display),
+        created_by=alice,
+    )
+    for event in played.documents:
+        services.event_append(game=game, document=event, expected_seq=None)
+    response = ana_phone.post(_url("finish", game))
+    sheet_page = ana_phone.get(response["Location"]).content.decode()
+    document, missing = engine.final_sheet_document(played.state)
+    assert "players[0].sestertii" in missing
+    players: list[dict[str, Any]] = document["players"]  # type: ignore[assignment]
+    for seat, player in enumerate(players):
+        for god, count in player["cards"].items():
+            assert f'name="s{seat}-cards_{god}" value="{count}"' in sheet_page
+        # Not tracked: the form's own starting value, for the group to type in.
+        assert f'name="s{seat}-sestertii" value="0"' in sheet_page
+    concordia = next(seat for seat, p in enumerate(players) if p["concordia_card"])
+    assert re.search(
+        rf'name="concordia_card" value="{concordia}"[^>]*checked', sheet_page
+    )
+
+
+def test_full_tracking_corrects_a_player_to_what_lies_on_the_table(
+    ana_phone, short_game, short_log
+):
+    for number, event in enumerate(short_log["events"][:3]):
+        services.event_append(game=short_game, document=event, expected_seq=number)
+    url = _url("adjust", short_game)
+    page = ana_phone.get(url, {"player": 1}).content.decode()
+    assert 'name="sestertii" type="number" min="0" value="' in page
+    data = {"player": 1, "seq": 3, "sestertii": 12, "colonists_board": 2}
+    data |= {f"storehouse_{g}": 1 for g in ("brick", "food", "tool", "wine", "cloth")}
+    data["colonists_storehouse"] = 4
+    response = ana_phone.post(url, data)
+    assert response.status_code == 302
+    assert short_game.events.last().document == {
+        "type": "adjust",
+        "player": "Bia",
+        "sestertii": 12,
+        "storehouse": {"brick": 1, "food": 1, "tool": 1, "wine": 1, "cloth": 1},
+        "colonists": {"board": 2, "storehouse": 4},
+    }
+    bia = selectors.game_state(short_game).players[1]
+    assert bia.sestertii == 12
+    # Undo withdraws the correction.
+    ana_phone.post(_url("undo", short_game), {"seq": 4})
+    assert selectors.game_state(short_game).players[1].sestertii != 12
+
+
+def test_a_light_game_has_nothing_to_correct(ana_phone, light_game):
+    response = ana_phone.get(_url("adjust", light_game), {"player": 0})
+    assert response.status_code == 302
+    assert response["Location"] == light_game.get_absolute_url()

@@ -1,0 +1,163 @@
+"""A group sets up a game with the assistant, plays a light turn, and a second phone follows.
+
+Debian's Chromium at 390×844; screenshots of every screen in artifacts/e2e/.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+
+import pytest
+from django.contrib.auth.models import User
+from django.db import connection
+from playwright.sync_api import Browser, Page
+
+from assistant.models import AssistantEvent
+from clubs import services as clubs_services
+from tests.conftest import PASSWORD
+from tests.e2e.conftest import ARTIFACTS, CSP_LISTENER, PHONE
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+
+def _sqlite_migration() -> object:
+    import importlib
+
+    return importlib.import_module("assistant.migrations.0002_event_append_only_sqlite")
+
+
+@pytest.fixture(autouse=True)
+def _events_cleared_for_the_flush() -> Iterator[None]:
+    """The log refuses DELETE, and SQLite's flush between tests deletes rows:
+    lift the triggers for this cleanup only, then put them back."""
+    yield
+    if connection.vendor != "sqlite":
+        return  # PostgreSQL's flush truncates, which the row trigger allows.
+    migration = _sqlite_migration()
+    with connection.cursor() as cursor:
+        for statement in migration.DROP:  # type: ignore[attr-defined]
+            cursor.execute(statement)
+        cursor.execute(f"DELETE FROM {AssistantEvent._meta.db_table}")
+        for statement in migration.CREATE:  # type: ignore[attr-defined]
+            cursor.execute(statement)
+
+
+def _sign_in(page: Page, url: str, name: str) -> None:
+    page.goto(f"{url}/accounts/login/")
+    page.fill("#id_username", name)
+    page.fill("#id_password", PASSWORD)
+    page.click("button[type=submit].primary")
+    page.wait_for_url("**/clubs/lisboa/")
+
+
+def _second_phone(browser: Browser) -> Page:
+    context = browser.new_context(
+        viewport=PHONE,  # type: ignore[arg-type]
+        device_scale_factor=2,
+        is_mobile=True,
+        has_touch=True,
+    )
+    context.add_init_script(CSP_LISTENER)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on(
+        "console",
+        lambda message: (
+            errors.append(message.text) if message.type == "error" else None
+        ),
+    )
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.console_errors = errors  # type: ignore[attr-defined]
+    return page
+
+
+def test_set_up_play_a_light_turn_and_follow_it_on_a_second_phone(
+    live_server, phone, browser
+):
+    alice = User.objects.create_user("alice", password=PASSWORD)
+    bob = User.objects.create_user("bob", password=PASSWORD)
+    club = clubs_services.club_create(name="Lisboa", slug="lisboa", owner=alice)
+    clubs_services.membership_add(club=club, user=bob)
+    page = phone
+    _sign_in(page, live_server.url, "alice")
+
+    page.click("#play-with-assistant")
+    page.screenshot(path=str(ARTIFACTS / "assistant-01-list.png"), full_page=True)
+    page.click("text=Set up a new game")
+    for seat, name in enumerate(["Ana", "Bia", "Caio", "Duda", "Enzo"]):
+        page.fill(f"#id_seat{seat}_new_name", name)
+    page.screenshot(path=str(ARTIFACTS / "assistant-02-create.png"), full_page=True)
+    page.click("text=Set up the table")
+    page.wait_for_url("**/setup/")
+    page.get_by_text("The Praefectus Magnus goes to the last player: Enzo.").wait_for()
+    page.screenshot(path=str(ARTIFACTS / "assistant-03-setup.png"), full_page=True)
+    page.click("#enter-table")
+    page.locator("#display-1").wait_for()
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.screenshot(path=str(ARTIFACTS / "assistant-03b-table-as-laid.png"))
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    page.set_viewport_size(PHONE)
+    page.go_back()
+    page.click("#start-playing")
+    page.locator("#current-player").get_by_text("Ana").wait_for()
+    page.set_viewport_size({"width": 360, "height": 640})
+    page.screenshot(path=str(ARTIFACTS / "assistant-04-turn-360x640.png"))
+    # The turn screen of a 5-player game fits 360×640 without scrolling (the
+    # folded "Players and standing" is the last thing on it).
+    bottom = page.evaluate(
+        "document.querySelector('.turn-actions').getBoundingClientRect().bottom"
+    )
+    assert bottom <= 640
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    page.set_viewport_size(PHONE)
+
+    # Bob's phone joins with the code shown on the share page.
+    page.click("text=Other phones")
+    code = page.locator("#join-code").inner_text().strip()
+    assert page.locator("#join-qr svg").count() == 1
+    page.screenshot(path=str(ARTIFACTS / "assistant-05-share.png"), full_page=True)
+    page.go_back()
+    page.locator("#current-player").get_by_text("Ana").wait_for()
+
+    second = _second_phone(browser)
+    _sign_in(second, live_server.url, "bob")
+    second.click("#play-with-assistant")
+    second.fill("#join-code", code.lower())
+    second.click("#join-form button[type=submit]")
+    second.locator("#current-player").get_by_text("Ana").wait_for()
+
+    # A light turn: the card, then the confirmation.
+    taps = 0
+    page.click("#hand >> text=Mercator")
+    taps += 1
+    page.get_by_text("+3 sestertii").wait_for()
+    page.screenshot(path=str(ARTIFACTS / "assistant-06-helper.png"), full_page=True)
+    page.click("#confirm")
+    taps += 1
+    started = time.monotonic()
+    page.locator("#current-player").get_by_text("Bia").wait_for()
+    assert taps <= 3
+    page.screenshot(path=str(ARTIFACTS / "assistant-07-next-turn.png"), full_page=True)
+
+    # The second phone sees it within 2 s, without reloading.
+    second.locator("#current-player").get_by_text("Bia").wait_for(timeout=2000)
+    seen_after = time.monotonic() - started
+    assert seen_after <= 2.0
+    second.screenshot(path=str(ARTIFACTS / "assistant-08-second-phone.png"))
+
+    # Undo on the second phone brings Ana's turn back on both.
+    second.click("#undo")
+    second.locator("#current-player").get_by_text("Ana").wait_for()
+    page.locator("#current-player").get_by_text("Ana").wait_for(timeout=2000)
+    assert AssistantEvent.objects.count() == 2
+
+    # Console errors include every CSP violation (the listener logs them).
+    assert page.console_errors == []
+    assert second.console_errors == []  # type: ignore[attr-defined]
+    small = page.evaluate(
+        """[...document.querySelectorAll('#turn-panel a, #turn-panel button, #turn-panel summary')]
+            .filter(e => e.offsetParent && e.getBoundingClientRect().height < 48).length"""
+    )
+    assert small == 0
+    second.context.close()
