@@ -181,11 +181,13 @@ def _right(answer: Answer) -> bool:
     """A 200 that shows the rulebook game's result: Ana wins with 114."""
     if answer.status != 200 or "Winner: Ana" not in answer.body:
         return False
-    if '<td class="num">114</td>' not in answer.body:
-        return False
     if answer.kind == "live preview":
-        return answer.body.lstrip().startswith('<section id="score-preview"')
-    return "<html" in answer.body
+        # The sheet's scoreboard: a column per player.
+        return answer.body.lstrip().startswith('<section id="score-preview"') and (
+            '<td class="num">114</td>' in answer.body
+        )
+    # The result page: a card per player, the winner's first.
+    return "<html" in answer.body and 'data-total="114"' in answer.body
 
 
 def _try_again(answer: Answer) -> bool:
