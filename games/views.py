@@ -450,9 +450,12 @@ def session_sheet(
         forms.table.initial.setdefault("map", session.map)
         forms.table.initial["version"] = session.version
         context = _sheet_context(session, seats, forms, evaluate=False)
-        if initial is not None:
+        # What the page opens with is scored at once: the strip shows the
+        # totals before anything is typed.
+        opened = initial or prefill
+        if opened is not None:
             context.update(
-                _scoreboard(services.concordia_sheet_evaluate(initial).result, seats)
+                _scoreboard(services.concordia_sheet_evaluate(opened).result, seats)
             )
         return render(request, "games/session_sheet.html", context)
 

@@ -9,6 +9,7 @@ final sheet, opened pre-filled and saved, scores as `score_sheet` scores it.
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 from django.test import Client
@@ -172,6 +173,10 @@ def test_a_whole_game_through_the_pages_ends_as_the_engine_and_the_sheet_say(
     for seat, board in enumerate(sheet.players):
         assert f'name="s{seat}-sestertii" value="{board.sestertii}"' in form
         assert f'name="s{seat}-provinces" value="{board.provinces}"' in form
+    # The strip shows every total at once, before anything is typed.
+    assert re.findall(r"data-total>(\d+)<", form) == [
+        str(score.total) for score in score_sheet(sheet).players
+    ]
     seats = list(session.seats.select_related("player").order_by("seat_order"))
     saved = client.post(sheet_url, sheet_post_data(sheet, seats, version=1))
     assert saved.status_code == 302
