@@ -113,7 +113,8 @@ RULES: dict[str, dict[str, Rule]] = {
     "games:session-sheet": {**_get(MEMBER), **_post(MEMBER, 200)},
     "games:session-sheet-preview": _post(MEMBER, 200),
     "games:session-edit": {**_get(MEMBER), **_post(MEMBER, 200)},
-    "games:session-delete": _post(MEMBER, 302),
+    "games:session-delete": {**_get(MEMBER), **_post(MEMBER, 302)},
+    "games:session-restore": _post(MEMBER, 302),
     "games:session-entry-mode": {**_get(MEMBER), **_post(MEMBER, 200)},
     # A game entered by hand sends the board pages to the entry-mode switch.
     "games:session-board": {**_get(MEMBER, 302), **_post(MEMBER, 302)},
