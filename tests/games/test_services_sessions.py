@@ -9,7 +9,6 @@ from django.core.exceptions import ValidationError
 
 from clubs.models import Player
 from games import services
-from games.tasks import session_purge_deleted_task
 from games.models import (
     ConcordiaPosition,
     Game,
@@ -17,6 +16,7 @@ from games.models import (
     SessionStatus,
     TableSession,
 )
+from games.tasks import session_purge_deleted_task
 from tests.sheets import swapped_hands
 
 
