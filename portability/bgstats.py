@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from typing import Final, TypedDict
 
 from django.db import IntegrityError, transaction
-from django.db.models import Prefetch
+from django.db.models import Prefetch, QuerySet
 
 from clubs.models import Club, Player
 from games.models import (
@@ -229,6 +229,9 @@ class BgStatsScore:
     winner: bool
     seat_order: int
     start_player: bool
+    # BG Stats' place, 0 when the file has none: it keeps the order of a tie
+    # broken at the table (the Praefectus Magnus), which points cannot say.
+    rank: int = 0
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -384,6 +387,7 @@ def _read_play(
             )
             continue
         seat_order = entry.get("seatOrder")
+        rank = entry.get("rank")
         scores.append(
             BgStatsScore(
                 ref=ref,
@@ -391,6 +395,7 @@ def _read_play(
                 winner=entry.get("winner") is True,
                 seat_order=seat_order if type(seat_order) is int else 0,
                 start_player=entry.get("startPlayer") is True,
+                rank=rank if type(rank) is int and 0 < rank <= 5 else 0,
             )
         )
     if len(raw_scores) not in TABLE_SIZES[Game.CONCORDIA]:
@@ -436,7 +441,7 @@ def bgstats_compact(parsed: BgStatsFile) -> BgStatsDocument:
                     "playerRefId": score.ref,
                     "score": str(score.score),
                     "winner": score.winner,
-                    "rank": 0,
+                    "rank": score.rank,
                     "seatOrder": order,
                     "startPlayer": order == 0,
                     "newPlayer": False,
@@ -613,15 +618,60 @@ def _resolve_players(
     return resolved
 
 
+def _ranks_given(scores: Sequence[BgStatsScore]) -> bool:
+    """Whether the file's ranks can be trusted: all set, and never against the points."""
+    if any(s.rank == 0 for s in scores):
+        return False
+    return all(
+        a.rank <= b.rank
+        for a in scores
+        for b in scores
+        if a.score > b.score or (a.score == b.score and a.winner and not b.winner)
+    )
+
+
 def _ranks(scores: Sequence[BgStatsScore]) -> list[tuple[int, bool]]:
-    """Return (rank, won) per score: by points, BG Stats' winner first among equals."""
-    keys = [(-s.score, not s.winner) for s in scores]
+    """Return (rank, won) per score.
+
+    By points; among equal points, by the file's ranks when they agree with the
+    points (our export writes the Praefectus Magnus tie-break there), else BG
+    Stats' winner first.
+    """
+    given = _ranks_given(scores)
+    keys = [(-s.score, s.rank if given else 0, not s.winner) for s in scores]
     anyone_won = any(s.winner for s in scores)
     ranked = []
     for key, score in zip(keys, scores, strict=True):
         rank = 1 + sum(1 for other in keys if other < key)
         ranked.append((rank, score.winner if anyone_won else rank == 1))
     return ranked
+
+
+_Signature = tuple[dt.date, tuple[tuple[int, int], ...]]
+
+
+def _play_signatures(
+    games: QuerySet[TableSession], *, dates: set[dt.date]
+) -> set[_Signature]:
+    """Return (date, sorted (player id, points)) of the finished games on ``dates``.
+
+    What recognises a play that BG Stats wrote without a uuid (1 query).
+    """
+    if not dates:
+        return set()
+    rows = SeatResult.objects.filter(
+        session__in=games.filter(
+            game=Game.CONCORDIA,
+            status=SessionStatus.FINISHED,
+            played_at__date__in=dates,
+        )
+    ).values_list("session_id", "session__played_at", "seat__player_id", "total")
+    by_game: dict[int, tuple[dt.date, list[tuple[int, int]]]] = {}
+    for session_id, played_at, player_id, total in rows:
+        by_game.setdefault(session_id, (played_at.date(), []))[1].append(
+            (player_id, total)
+        )
+    return {(day, tuple(sorted(scores))) for day, scores in by_game.values()}
 
 
 @transaction.atomic
@@ -633,25 +683,42 @@ def bgstats_import(
     ``choices`` maps a file player's id to the club player chosen for it, or
     None for a new player; it is needed for every ambiguous name (see
     `bgstats_player_matches`). A play imported before (same BG Stats uuid) is
-    skipped. BG Stats has only totals, so the games have results but no
+    skipped, and so is a play without a uuid when the club has a game of the
+    same day with the same players and points. BG Stats has only totals, so the games have results but no
     recorded positions. Raises `ImportRejected`; nothing is written then.
     """
     locked = Club.objects.select_for_update().get(pk=club.pk)
     matches = bgstats_player_matches(club=locked, parsed=parsed)
     before = locked.players.count()
     players = _resolve_players(club=locked, matches=matches, choices=choices)
+    games = TableSession.all_objects.filter(club=locked)
     known = set(
-        locked.sessions.filter(idempotency_key__startswith=BGSTATS_PREFIX).values_list(
+        games.filter(idempotency_key__startswith=BGSTATS_PREFIX).values_list(
             "idempotency_key", flat=True
         )
+    )
+    # A game of this club exported to BG Stats comes back with the uuid the
+    # export derived from its id.
+    known.update(
+        BGSTATS_PREFIX + _uuid("play", locked, pk)
+        for pk in games.values_list("pk", flat=True)
+    )
+    seen = _play_signatures(
+        games,
+        dates={play.played_at.date() for play in parsed.plays if not play.uuid},
     )
     created = skipped = 0
     for play in parsed.plays:
         key = BGSTATS_PREFIX + play.uuid if play.uuid else ""
-        if key and key in known:
+        signature = (
+            play.played_at.date(),
+            tuple(sorted((players[s.ref].pk, s.score) for s in play.scores)),
+        )
+        if (key and key in known) or (not key and signature in seen):
             skipped += 1
             continue
         known.add(key)
+        seen.add(signature)
         session = TableSession.objects.create(
             club=locked,
             game=Game.CONCORDIA,
