@@ -9,8 +9,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final, TypedDict
 
+from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.db.models import Prefetch, QuerySet
+from django.utils import timezone
 
 from clubs.models import Club, Player
 from games.models import (
@@ -22,6 +24,7 @@ from games.models import (
     TableSession,
     played_on_range,
 )
+from games.services import session_delete
 from games.signals import session_changed_send
 from games.vocabulary import TABLE_SIZES
 from portability.common import (
@@ -43,6 +46,7 @@ from portability.common import (
     reject,
     seat_result,
 )
+from portability.models import BgStatsImport
 from scoring.shape import ShapeReader, child
 from scoring.types import Problem
 
@@ -676,7 +680,11 @@ def _play_signatures(
 
 @transaction.atomic
 def bgstats_import(
-    *, club: Club, parsed: BgStatsFile, choices: Mapping[str, int | None]
+    *,
+    club: Club,
+    parsed: BgStatsFile,
+    choices: Mapping[str, int | None],
+    imported_by: User | None = None,
 ) -> ImportOutcome:
     """Store the file's Concordia plays as finished games of ``club``.
 
@@ -685,7 +693,9 @@ def bgstats_import(
     `bgstats_player_matches`). A play imported before (same BG Stats uuid) is
     skipped, and so is a play without a uuid when the club has a game of the
     same day with the same players and points. BG Stats has only totals, so the games have results but no
-    recorded positions. Raises `ImportRejected`; nothing is written then.
+    recorded positions. When it creates games, a `BgStatsImport` records them
+    (``import_id``) so that `bgstats_import_undo` can delete them. Raises
+    `ImportRejected`; nothing is written then.
     """
     locked = Club.objects.select_for_update().get(pk=club.pk)
     matches = bgstats_player_matches(club=locked, parsed=parsed)
@@ -707,7 +717,8 @@ def bgstats_import(
         games,
         dates={play.played_at.date() for play in parsed.plays if not play.uuid},
     )
-    created = skipped = 0
+    created: list[TableSession] = []
+    skipped = 0
     for play in parsed.plays:
         key = BGSTATS_PREFIX + play.uuid if play.uuid else ""
         signature = (
@@ -739,9 +750,78 @@ def bgstats_import(
                 session=session, seat=seat, total=score.score, rank=rank, won=won
             )
         session_changed_send(session=session)
-        created += 1
+        created.append(session)
+    record = None
+    if created:
+        record = BgStatsImport.objects.create(
+            club=locked, imported_by=imported_by, sessions_skipped=skipped
+        )
+        record.sessions.add(*created)
     return ImportOutcome(
         players_created=locked.players.count() - before,
-        sessions_created=created,
+        sessions_created=len(created),
         sessions_skipped=skipped,
+        import_id=record.pk if record else None,
     )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ImportSummary:
+    """A BG Stats import that can still be undone, and its games still in the club."""
+
+    record: BgStatsImport
+    sessions: tuple[TableSession, ...]
+
+
+def bgstats_imports_undoable(club: Club, *, limit: int = 5) -> list[ImportSummary]:
+    """Return the club's latest BG Stats imports with games still to undo (3 queries).
+
+    Newest first; the games come with their seats, players and results.
+    """
+    seats = Seat.objects.select_related("player", "result").order_by("seat_order")
+    games = TableSession.objects.prefetch_related(Prefetch("seats", queryset=seats))
+    records = (
+        BgStatsImport.objects.filter(
+            club=club, undone_at__isnull=True, sessions__deleted_at__isnull=True
+        )
+        .distinct()
+        .prefetch_related(
+            Prefetch("sessions", queryset=games.order_by("played_at", "pk"))
+        )
+        .order_by("-created_at", "-pk")[:limit]
+    )
+    return [
+        ImportSummary(record=record, sessions=tuple(record.sessions.all()))
+        for record in records
+    ]
+
+
+def bgstats_import_get(club: Club, import_id: int) -> ImportSummary | None:
+    """Return one of the club's BG Stats imports with its games, or None (2 queries)."""
+    record = BgStatsImport.objects.filter(club=club, pk=import_id).first()
+    if record is None:
+        return None
+    seats = Seat.objects.select_related("player", "result").order_by("seat_order")
+    sessions = record.sessions.prefetch_related(
+        Prefetch("seats", queryset=seats)
+    ).order_by("played_at", "pk")
+    return ImportSummary(record=record, sessions=tuple(sessions))
+
+
+@transaction.atomic
+def bgstats_import_undo(*, record: BgStatsImport) -> int:
+    """Delete the games a BG Stats import created and still in the club; return how many.
+
+    Each goes through `games.services.session_delete`, so the statistics
+    refresh and each game can still be restored for a day; the players the
+    import created stay. Undoing an import twice deletes nothing more, not
+    even a game restored after the first undo.
+    """
+    if record.undone_at is not None:
+        return 0
+    sessions = list(record.sessions.select_related("club"))
+    for session in sessions:
+        session_delete(session=session)
+    record.undone_at = timezone.now()
+    record.save(update_fields=["undone_at"])
+    return len(sessions)

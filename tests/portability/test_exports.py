@@ -5,7 +5,7 @@ from __future__ import annotations
 import csv
 import datetime as dt
 import io
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -17,11 +17,14 @@ from portability.bgstats import (
     bgstats_compact,
     bgstats_export,
     bgstats_import,
+    bgstats_import_undo,
     bgstats_player_matches,
     bgstats_read,
 )
 from portability.common import ImportOutcome, ImportRejected, problem_message
 from portability.csv_results import results_csv
+from portability.models import BgStatsImport
+from stats.models import PlayerBucket, StatsChange
 from tests.conftest import example_sheet
 from tests.stats.conftest import record
 
@@ -467,3 +470,43 @@ def test_the_api_refuses_choices_of_the_wrong_shape(as_role, club):
     )
     assert response.status_code == 400
     assert [e["path"] for e in response.json()["errors"]] == ["players_chosen"]
+
+
+def test_an_import_records_the_games_it_created_and_only_those(club, alice):
+    first = bgstats_import(
+        club=club,
+        parsed=bgstats_read(
+            {**BGSTATS, "plays": cast(list[Any], BGSTATS["plays"])[:1]}
+        ),
+        choices={},
+        imported_by=alice,
+    )
+    outcome = bgstats_import(
+        club=club, parsed=bgstats_read(BGSTATS), choices={}, imported_by=alice
+    )
+    assert outcome.import_id is not None
+    record = BgStatsImport.objects.get(pk=outcome.import_id)
+    assert record.pk != first.import_id
+    assert (record.club, record.imported_by, record.sessions_skipped) == (
+        club,
+        alice,
+        1,
+    )
+    (created,) = record.sessions.all()
+    assert created.played_at.isoformat() == "2025-06-02T20:00:00+00:00"
+    again = bgstats_import(club=club, parsed=bgstats_read(BGSTATS), choices={})
+    assert again.import_id is None
+    assert BgStatsImport.objects.filter(club=club).count() == 2
+
+
+def test_undoing_an_import_refreshes_the_statistics_like_any_deletion(
+    club, django_capture_on_commit_callbacks
+):
+    outcome = _import(club)
+    assert outcome.import_id is not None
+    record = BgStatsImport.objects.get(pk=outcome.import_id)
+    with django_capture_on_commit_callbacks(execute=True):
+        assert bgstats_import_undo(record=record) == 2
+    assert not club.sessions.exists()
+    assert not PlayerBucket.objects.filter(club=club).exists()
+    assert not StatsChange.objects.exists()

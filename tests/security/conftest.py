@@ -27,6 +27,7 @@ from clubs.models import Club, Invite, Membership, Player, Role
 from games import services
 from games.magnanimous import services as magnanimous_services
 from games.models import TableSession
+from portability.models import BgStatsImport
 from scoring.types import ScoreSheet
 
 LISBOA_MARKERS = ("Lisboa", "Xenofonte")
@@ -63,6 +64,7 @@ class ClubData:
     player_id: int
     membership_id: int
     invite: Invite
+    import_id: int
 
     def ids(self) -> dict[str, Any]:
         return {
@@ -71,6 +73,7 @@ class ClubData:
             "player_id": self.player_id,
             "membership_id": self.membership_id,
             "invite_id": self.invite.pk,
+            "import_id": self.import_id,
             "token": self.invite.token,
         }
 
@@ -82,6 +85,14 @@ def _magnanimous(club: Club, owner: User, names: tuple[str, ...]) -> TableSessio
         played_at=dt.datetime(2026, 11, 2, 20, tzinfo=dt.UTC),
         seats=[services.SeatInput(new_name=name) for name in names],
     )
+
+
+def _import_of(session_id: int) -> int:
+    """A BG Stats import record holding the game, for the undo URL."""
+    session = TableSession.objects.get(pk=session_id)
+    record = BgStatsImport.objects.create(club=session.club)
+    record.sessions.add(session)
+    return record.pk
 
 
 def _invite(club: Club, owner: User) -> Invite:
@@ -102,6 +113,7 @@ def lisboa(
         player_id=xenofonte.pk,
         membership_id=Membership.objects.get(club=club, user=bob).pk,
         invite=_invite(club, alice),
+        import_id=_import_of(finished_session.pk),
     )
 
 
@@ -134,6 +146,7 @@ def porto(other_club: Club, charlie: User, rulebook_sheet: ScoreSheet) -> ClubDa
         player_id=Player.objects.get(club=other_club, name="Zefirino").pk,
         membership_id=Membership.objects.get(club=other_club, user=erin).pk,
         invite=_invite(other_club, charlie),
+        import_id=_import_of(session.pk),
     )
 
 

@@ -128,6 +128,7 @@ RULES: dict[str, dict[str, Rule]] = {
     "games:club-results-csv": _get(MEMBER),
     "games:club-bgstats-download": _get(MEMBER),
     "games:club-bgstats-import": _post(ADMIN, 200),
+    "games:club-bgstats-import-undo": {**_get(ADMIN), **_post(ADMIN, 302)},
     # Statistics
     "stats:index": _get(MEMBER, 302),
     "stats:leaderboard": _get(MEMBER),
@@ -160,7 +161,7 @@ RULES: dict[str, dict[str, Rule]] = {
     "api:not-found": {**_get(PUBLIC, 404), **_post(PUBLIC, 404)},
 }
 
-OBJECT_IDS = {"session_id", "player_id", "membership_id", "invite_id"}
+OBJECT_IDS = {"session_id", "player_id", "membership_id", "invite_id", "import_id"}
 
 
 def _routes() -> dict[str, set[str]]:
