@@ -85,9 +85,15 @@ def session_create(
     one created instead of creating another.
     """
     if idempotency_key:
-        existing = club.sessions.filter(idempotency_key=idempotency_key).first()
-        if existing is not None:
+        existing = TableSession.all_objects.filter(
+            club=club, idempotency_key=idempotency_key
+        ).first()
+        if existing is not None and existing.deleted_at is None:
             return existing
+        if existing is not None:
+            # The form sent again after its game was deleted: a new game, and
+            # the deleted one gives the key up.
+            TableSession.all_objects.filter(pk=existing.pk).update(idempotency_key="")
     session = TableSession(
         club=club,
         game=game,

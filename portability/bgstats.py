@@ -701,7 +701,14 @@ def bgstats_import(
     matches = bgstats_player_matches(club=locked, parsed=parsed)
     before = locked.players.count()
     players = _resolve_players(club=locked, matches=matches, choices=choices)
-    games = TableSession.all_objects.filter(club=locked)
+    games = TableSession.objects.filter(club=locked)
+    # A deleted game (an undone import, say) gives its uuid up, so the file
+    # can be imported again, with other players chosen perhaps.
+    TableSession.all_objects.filter(
+        club=locked,
+        deleted_at__isnull=False,
+        idempotency_key__in=[BGSTATS_PREFIX + p.uuid for p in parsed.plays if p.uuid],
+    ).update(idempotency_key="")
     known = set(
         games.filter(idempotency_key__startswith=BGSTATS_PREFIX).values_list(
             "idempotency_key", flat=True

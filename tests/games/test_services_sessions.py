@@ -56,6 +56,12 @@ def test_session_create_with_the_same_idempotency_key_creates_one_game(club, ali
     second = services.session_create(**kwargs)
     assert first.pk == second.pk
     assert TableSession.objects.count() == 1
+    # Sent again after the game was deleted: a new game, not the deleted one.
+    services.session_delete(session=first)
+    third = services.session_create(**kwargs)
+    assert third.pk != first.pk
+    assert list(TableSession.objects.all()) == [third]
+    assert TableSession.all_objects.get(pk=first.pk).idempotency_key == ""
 
 
 def test_session_create_refuses_a_player_of_another_club(club, other_club, alice):

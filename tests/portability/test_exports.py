@@ -510,3 +510,12 @@ def test_undoing_an_import_refreshes_the_statistics_like_any_deletion(
     assert not club.sessions.exists()
     assert not PlayerBucket.objects.filter(club=club).exists()
     assert not StatsChange.objects.exists()
+
+
+def test_a_file_imported_again_after_its_import_was_undone_is_imported(club):
+    outcome = _import(club)
+    assert outcome.import_id is not None
+    bgstats_import_undo(record=BgStatsImport.objects.get(pk=outcome.import_id))
+    again = _import(club)
+    assert again == ImportOutcome(players_created=0, sessions_created=2)
+    assert club.sessions.count() == 2
