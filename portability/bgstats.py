@@ -692,8 +692,8 @@ def bgstats_import(
     None for a new player; it is needed for every ambiguous name (see
     `bgstats_player_matches`). A play imported before (same BG Stats uuid) is
     skipped, and so is a play without a uuid when the club has a game of the
-    same day with the same players and points. BG Stats has only totals, so the games have results but no
-    recorded positions. When it creates games, a `BgStatsImport` records them
+    same day with the same players and points. BG Stats has only totals, so
+    the games have results but no recorded positions. When it creates games, a `BgStatsImport` records them
     (``import_id``) so that `bgstats_import_undo` can delete them. Raises
     `ImportRejected`; nothing is written then.
     """
