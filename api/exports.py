@@ -22,6 +22,7 @@ from api.base import (
     managed_club,
     member_club,
     request_body,
+    request_user,
 )
 from portability.backup import club_backup_export, club_backup_import
 from portability.bgstats import (
@@ -212,4 +213,11 @@ class BgStatsImportApi(APIView):
     def post(self, request: Request, club_slug: str) -> Response:
         club = managed_club(request, club_slug)
         parsed, choices = _bgstats_input(request)
-        return _outcome(bgstats_import(club=club, parsed=parsed, choices=choices))
+        return _outcome(
+            bgstats_import(
+                club=club,
+                parsed=parsed,
+                choices=choices,
+                imported_by=request_user(request),
+            )
+        )

@@ -399,6 +399,12 @@ CELERY_BEAT_SCHEDULE: dict[str, dict[str, object]] = {
         "task": "stats.tasks.stats_rebuild_all_task",
         "schedule": crontab(hour=3, minute=30),
     },
+    # Every hour, on the hour: remove for good the games deleted more than a
+    # day ago (until then "Undo" on the club's page brings them back).
+    "games-purge-deleted": {
+        "task": "games.tasks.session_purge_deleted_task",
+        "schedule": crontab(minute=0),
+    },
 }
 
 LOGGING = {

@@ -86,6 +86,17 @@ def validate_played_on(day: dt.date) -> None:
         )
 
 
+# How long a deleted game can be brought back before it is purged.
+UNDO_DELETE_FOR = dt.timedelta(hours=24)
+
+
+class LiveSessionManager(models.Manager["TableSession"]):
+    """The games that are not deleted: what every page, export and figure reads."""
+
+    def get_queryset(self) -> models.QuerySet[TableSession]:
+        return super().get_queryset().filter(deleted_at__isnull=True)
+
+
 class TableSession(models.Model):
     """One game played around a real table."""
 
@@ -122,6 +133,16 @@ class TableSession(models.Model):
     )
     created_at = models.DateTimeField(default=timezone.now)
     updated_at = models.DateTimeField(default=timezone.now)
+    # Set when the game is deleted: it can be restored for `UNDO_DELETE_FOR`,
+    # then it is purged. The default manager leaves such games out.
+    deleted_at = models.DateTimeField(null=True, blank=True)
+
+    # The first manager is the default one, and related managers
+    # (``club.sessions``) use its class: deleted games are left out everywhere.
+    # Seats, results and Django's cascades reach a game through the base
+    # manager, which still sees it.
+    objects = LiveSessionManager()
+    all_objects = models.Manager()  # noqa: DJ012 (a manager; ruff knows only "objects")
 
     class Meta:
         ordering = ["-played_at", "-pk"]

@@ -7,9 +7,10 @@ from operator import attrgetter
 
 from django.contrib.auth.models import User
 from django.db.models import Model, Prefetch, QuerySet
+from django.utils import timezone
 
 from clubs.models import Club, Player
-from games.models import Seat, SeatResult, TableSession
+from games.models import UNDO_DELETE_FOR, Seat, SeatResult, TableSession
 
 
 def session_qs_visible_to(*, user: User, club: Club) -> QuerySet[TableSession]:
@@ -19,6 +20,43 @@ def session_qs_visible_to(*, user: User, club: Club) -> QuerySet[TableSession]:
     membership again keeps a swapped club id from leaking another club's games.
     """
     return TableSession.objects.filter(club=club, club__memberships__user=user)
+
+
+def session_get_visible_even_deleted(
+    *, user: User, club_slug: str, session_id: int
+) -> TableSession | None:
+    """Return a game of a club ``user`` belongs to, deleted or not, with its club (1 query).
+
+    None as `session_get_visible`; for the "Undo" of a deletion.
+    """
+    return (
+        TableSession.all_objects.select_related("club")
+        .filter(
+            pk=session_id,
+            club__slug=club_slug,
+            club__memberships__user=user,
+        )
+        .first()
+    )
+
+
+def session_list_recently_deleted(club: Club) -> QuerySet[TableSession]:
+    """Return the club's games deleted less than `UNDO_DELETE_FOR` ago, last deleted first.
+
+    The ones its members can still restore (2 queries with their seats and players).
+    """
+    return (
+        TableSession.all_objects.filter(
+            club=club, deleted_at__gt=timezone.now() - UNDO_DELETE_FOR
+        )
+        .prefetch_related(
+            Prefetch(
+                "seats",
+                queryset=Seat.objects.select_related("player").order_by("seat_order"),
+            )
+        )
+        .order_by("-deleted_at", "-pk")
+    )
 
 
 def session_list_for_club(club: Club) -> QuerySet[TableSession]:
@@ -86,6 +124,7 @@ def session_seats_get_visible(
             session_id=session_id,
             session__club__slug=club_slug,
             session__club__memberships__user=user,
+            session__deleted_at__isnull=True,
         )
         .order_by(),
         key=attrgetter("seat_order"),

@@ -16,6 +16,7 @@ from clubs import services as clubs_services
 from clubs.models import Club, Player
 from games import adapters
 from games.models import (
+    UNDO_DELETE_FOR,
     ConcordiaPosition,
     Game,
     Seat,
@@ -84,9 +85,15 @@ def session_create(
     one created instead of creating another.
     """
     if idempotency_key:
-        existing = club.sessions.filter(idempotency_key=idempotency_key).first()
-        if existing is not None:
+        existing = TableSession.all_objects.filter(
+            club=club, idempotency_key=idempotency_key
+        ).first()
+        if existing is not None and existing.deleted_at is None:
             return existing
+        if existing is not None:
+            # The form sent again after its game was deleted: a new game, and
+            # the deleted one gives the key up.
+            TableSession.all_objects.filter(pk=existing.pk).update(idempotency_key="")
     session = TableSession(
         club=club,
         game=game,
@@ -303,7 +310,39 @@ def session_details_update(
 
 @transaction.atomic
 def session_delete(*, session: TableSession) -> None:
-    """Delete a game with its seats, positions and results."""
-    # Before the delete: the seats say whose statistics change.
+    """Delete a game: it leaves every page and figure, and can be restored for a while.
+
+    The game is kept, marked deleted, for `UNDO_DELETE_FOR` (see
+    `session_restore`); `session_purge_deleted` removes it for good after that.
+    """
+    if session.deleted_at is not None:
+        return
+    session.deleted_at = timezone.now()
+    session.save(update_fields=["deleted_at"])
     session_changed_send(session=session)
-    session.delete()
+
+
+@transaction.atomic
+def session_restore(*, session: TableSession) -> TableSession:
+    """Bring back a game deleted less than `UNDO_DELETE_FOR` ago.
+
+    Raises `ValidationError` when the game is not deleted or it is too late.
+    """
+    if session.deleted_at is None:
+        raise ValidationError(_("This game is not deleted."))
+    if session.deleted_at <= timezone.now() - UNDO_DELETE_FOR:
+        raise ValidationError(_("This game was deleted too long ago to restore it."))
+    session.deleted_at = None
+    session.save(update_fields=["deleted_at"])
+    session_changed_send(session=session)
+    return session
+
+
+def session_purge_deleted() -> int:
+    """Delete for good the games deleted more than `UNDO_DELETE_FOR` ago; return how many.
+
+    Their statistics were refreshed when they were deleted.
+    """
+    cutoff = timezone.now() - UNDO_DELETE_FOR
+    _total, by_model = TableSession.all_objects.filter(deleted_at__lte=cutoff).delete()
+    return by_model.get(TableSession._meta.label, 0)

@@ -39,4 +39,9 @@ urlpatterns = [
         views.session_delete,
         name="session-delete",
     ),
+    path(
+        "clubs/<slug:club_slug>/games/<int:session_id>/restore/",
+        views.session_restore,
+        name="session-restore",
+    ),
 ]

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -100,10 +101,16 @@ def club_detail(request: AuthedHtmxRequest, club_slug: str) -> HttpResponse:
     sessions = selectors.session_list_for_club(club)
     # The club menu leaves out what the member may not open (invite links).
     can_manage = permissions.can_manage(permissions.membership_get(request.user, club))
+    deleted = selectors.session_list_recently_deleted(club)
     return render(
         request,
         "games/club_detail.html",
-        {"club": club, "sessions": sessions, "can_manage": can_manage},
+        {
+            "club": club,
+            "sessions": sessions,
+            "can_manage": can_manage,
+            "deleted_sessions": deleted,
+        },
     )
 
 
@@ -607,15 +614,52 @@ def session_edit(
     )
 
 
-@require_POST
+@require_http_methods(["GET", "POST"])
 @login_required
+@vary_on_headers("HX-Request")
 def session_delete(
     request: AuthedHtmxRequest, club_slug: str, session_id: int
 ) -> HttpResponse:
     session = _session(request, club_slug, session_id)
     club = session.club
+    if request.method == "GET":
+        return render(
+            request,
+            "games/session_delete.html",
+            {
+                "club": club,
+                "session": session,
+                "seats": selectors.session_seats(session),
+            },
+        )
     services.session_delete(session=session)
-    messages.success(request, _("Game deleted."))
+    messages.success(request, _("Game deleted. You can undo it for a day."))
     if request.htmx:
         return HttpResponseClientRedirect(club.get_absolute_url())
     return redirect(club)
+
+
+@require_POST
+@login_required
+@vary_on_headers("HX-Request")
+def session_restore(
+    request: AuthedHtmxRequest, club_slug: str, session_id: int
+) -> HttpResponse:
+    session = selectors.session_get_visible_even_deleted(
+        user=request.user, club_slug=club_slug, session_id=session_id
+    )
+    if session is None:
+        raise Http404
+    try:
+        services.session_restore(session=session)
+    except ValidationError as error:
+        messages.error(request, " ".join(error.messages))
+        # Already restored (a second tap on "Undo"): the game is there to see.
+        deleted = session.deleted_at is not None
+        target = (session.club if deleted else session).get_absolute_url()
+    else:
+        messages.success(request, _("Game restored."))
+        target = session.get_absolute_url()
+    if request.htmx:
+        return HttpResponseClientRedirect(target)
+    return redirect(target)

@@ -9,8 +9,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final, TypedDict
 
+from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
-from django.db.models import Prefetch
+from django.db.models import Prefetch, QuerySet
+from django.utils import timezone
 
 from clubs.models import Club, Player
 from games.models import (
@@ -22,6 +24,7 @@ from games.models import (
     TableSession,
     played_on_range,
 )
+from games.services import session_delete
 from games.signals import session_changed_send
 from games.vocabulary import TABLE_SIZES
 from portability.common import (
@@ -43,6 +46,7 @@ from portability.common import (
     reject,
     seat_result,
 )
+from portability.models import BgStatsImport
 from scoring.shape import ShapeReader, child
 from scoring.types import Problem
 
@@ -229,6 +233,9 @@ class BgStatsScore:
     winner: bool
     seat_order: int
     start_player: bool
+    # BG Stats' place, 0 when the file has none: it keeps the order of a tie
+    # broken at the table (the Praefectus Magnus), which points cannot say.
+    rank: int = 0
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -384,6 +391,7 @@ def _read_play(
             )
             continue
         seat_order = entry.get("seatOrder")
+        rank = entry.get("rank")
         scores.append(
             BgStatsScore(
                 ref=ref,
@@ -391,6 +399,7 @@ def _read_play(
                 winner=entry.get("winner") is True,
                 seat_order=seat_order if type(seat_order) is int else 0,
                 start_player=entry.get("startPlayer") is True,
+                rank=rank if type(rank) is int and 0 < rank <= 5 else 0,
             )
         )
     if len(raw_scores) not in TABLE_SIZES[Game.CONCORDIA]:
@@ -436,7 +445,7 @@ def bgstats_compact(parsed: BgStatsFile) -> BgStatsDocument:
                     "playerRefId": score.ref,
                     "score": str(score.score),
                     "winner": score.winner,
-                    "rank": 0,
+                    "rank": score.rank,
                     "seatOrder": order,
                     "startPlayer": order == 0,
                     "newPlayer": False,
@@ -613,9 +622,27 @@ def _resolve_players(
     return resolved
 
 
+def _ranks_given(scores: Sequence[BgStatsScore]) -> bool:
+    """Whether the file's ranks can be trusted: all set, and never against the points."""
+    if any(s.rank == 0 for s in scores):
+        return False
+    return all(
+        a.rank <= b.rank
+        for a in scores
+        for b in scores
+        if a.score > b.score or (a.score == b.score and a.winner and not b.winner)
+    )
+
+
 def _ranks(scores: Sequence[BgStatsScore]) -> list[tuple[int, bool]]:
-    """Return (rank, won) per score: by points, BG Stats' winner first among equals."""
-    keys = [(-s.score, not s.winner) for s in scores]
+    """Return (rank, won) per score.
+
+    By points; among equal points, by the file's ranks when they agree with the
+    points (our export writes the Praefectus Magnus tie-break there), else BG
+    Stats' winner first.
+    """
+    given = _ranks_given(scores)
+    keys = [(-s.score, s.rank if given else 0, not s.winner) for s in scores]
     anyone_won = any(s.winner for s in scores)
     ranked = []
     for key, score in zip(keys, scores, strict=True):
@@ -624,34 +651,92 @@ def _ranks(scores: Sequence[BgStatsScore]) -> list[tuple[int, bool]]:
     return ranked
 
 
+_Signature = tuple[dt.date, tuple[tuple[int, int], ...]]
+
+
+def _play_signatures(
+    games: QuerySet[TableSession], *, dates: set[dt.date]
+) -> set[_Signature]:
+    """Return (date, sorted (player id, points)) of the finished games on ``dates``.
+
+    What recognises a play that BG Stats wrote without a uuid (1 query).
+    """
+    if not dates:
+        return set()
+    rows = SeatResult.objects.filter(
+        session__in=games.filter(
+            game=Game.CONCORDIA,
+            status=SessionStatus.FINISHED,
+            played_at__date__in=dates,
+        )
+    ).values_list("session_id", "session__played_at", "seat__player_id", "total")
+    by_game: dict[int, tuple[dt.date, list[tuple[int, int]]]] = {}
+    for session_id, played_at, player_id, total in rows:
+        by_game.setdefault(session_id, (played_at.date(), []))[1].append(
+            (player_id, total)
+        )
+    return {(day, tuple(sorted(scores))) for day, scores in by_game.values()}
+
+
 @transaction.atomic
 def bgstats_import(
-    *, club: Club, parsed: BgStatsFile, choices: Mapping[str, int | None]
+    *,
+    club: Club,
+    parsed: BgStatsFile,
+    choices: Mapping[str, int | None],
+    imported_by: User | None = None,
 ) -> ImportOutcome:
     """Store the file's Concordia plays as finished games of ``club``.
 
     ``choices`` maps a file player's id to the club player chosen for it, or
     None for a new player; it is needed for every ambiguous name (see
     `bgstats_player_matches`). A play imported before (same BG Stats uuid) is
-    skipped. BG Stats has only totals, so the games have results but no
-    recorded positions. Raises `ImportRejected`; nothing is written then.
+    skipped, and so is a play without a uuid when the club has a game of the
+    same day with the same players and points. BG Stats has only totals, so
+    the games have results but no recorded positions. When it creates games, a `BgStatsImport` records them
+    (``import_id``) so that `bgstats_import_undo` can delete them. Raises
+    `ImportRejected`; nothing is written then.
     """
     locked = Club.objects.select_for_update().get(pk=club.pk)
     matches = bgstats_player_matches(club=locked, parsed=parsed)
     before = locked.players.count()
     players = _resolve_players(club=locked, matches=matches, choices=choices)
+    games = TableSession.objects.filter(club=locked)
+    # A deleted game (an undone import, say) gives its uuid up, so the file
+    # can be imported again, with other players chosen perhaps.
+    TableSession.all_objects.filter(
+        club=locked,
+        deleted_at__isnull=False,
+        idempotency_key__in=[BGSTATS_PREFIX + p.uuid for p in parsed.plays if p.uuid],
+    ).update(idempotency_key="")
     known = set(
-        locked.sessions.filter(idempotency_key__startswith=BGSTATS_PREFIX).values_list(
+        games.filter(idempotency_key__startswith=BGSTATS_PREFIX).values_list(
             "idempotency_key", flat=True
         )
     )
-    created = skipped = 0
+    # A game of this club exported to BG Stats comes back with the uuid the
+    # export derived from its id.
+    known.update(
+        BGSTATS_PREFIX + _uuid("play", locked, pk)
+        for pk in games.values_list("pk", flat=True)
+    )
+    seen = _play_signatures(
+        games,
+        dates={play.played_at.date() for play in parsed.plays if not play.uuid},
+    )
+    created: list[TableSession] = []
+    skipped = 0
     for play in parsed.plays:
         key = BGSTATS_PREFIX + play.uuid if play.uuid else ""
-        if key and key in known:
+        signature = (
+            play.played_at.date(),
+            tuple(sorted((players[s.ref].pk, s.score) for s in play.scores)),
+        )
+        if (key and key in known) or (not key and signature in seen):
             skipped += 1
             continue
         known.add(key)
+        seen.add(signature)
         session = TableSession.objects.create(
             club=locked,
             game=Game.CONCORDIA,
@@ -672,9 +757,78 @@ def bgstats_import(
                 session=session, seat=seat, total=score.score, rank=rank, won=won
             )
         session_changed_send(session=session)
-        created += 1
+        created.append(session)
+    record = None
+    if created:
+        record = BgStatsImport.objects.create(
+            club=locked, imported_by=imported_by, sessions_skipped=skipped
+        )
+        record.sessions.add(*created)
     return ImportOutcome(
         players_created=locked.players.count() - before,
-        sessions_created=created,
+        sessions_created=len(created),
         sessions_skipped=skipped,
+        import_id=record.pk if record else None,
     )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ImportSummary:
+    """A BG Stats import that can still be undone, and its games still in the club."""
+
+    record: BgStatsImport
+    sessions: tuple[TableSession, ...]
+
+
+def bgstats_imports_undoable(club: Club, *, limit: int = 5) -> list[ImportSummary]:
+    """Return the club's latest BG Stats imports with games still to undo (3 queries).
+
+    Newest first; the games come with their seats, players and results.
+    """
+    seats = Seat.objects.select_related("player", "result").order_by("seat_order")
+    games = TableSession.objects.prefetch_related(Prefetch("seats", queryset=seats))
+    records = (
+        BgStatsImport.objects.filter(
+            club=club, undone_at__isnull=True, sessions__deleted_at__isnull=True
+        )
+        .distinct()
+        .prefetch_related(
+            Prefetch("sessions", queryset=games.order_by("played_at", "pk"))
+        )
+        .order_by("-created_at", "-pk")[:limit]
+    )
+    return [
+        ImportSummary(record=record, sessions=tuple(record.sessions.all()))
+        for record in records
+    ]
+
+
+def bgstats_import_get(club: Club, import_id: int) -> ImportSummary | None:
+    """Return one of the club's BG Stats imports with its games, or None (2 queries)."""
+    record = BgStatsImport.objects.filter(club=club, pk=import_id).first()
+    if record is None:
+        return None
+    seats = Seat.objects.select_related("player", "result").order_by("seat_order")
+    sessions = record.sessions.prefetch_related(
+        Prefetch("seats", queryset=seats)
+    ).order_by("played_at", "pk")
+    return ImportSummary(record=record, sessions=tuple(sessions))
+
+
+@transaction.atomic
+def bgstats_import_undo(*, record: BgStatsImport) -> int:
+    """Delete the games a BG Stats import created and still in the club; return how many.
+
+    Each goes through `games.services.session_delete`, so the statistics
+    refresh and each game can still be restored for a day; the players the
+    import created stay. Undoing an import twice deletes nothing more, not
+    even a game restored after the first undo.
+    """
+    if record.undone_at is not None:
+        return 0
+    sessions = list(record.sessions.select_related("club"))
+    for session in sessions:
+        session_delete(session=session)
+    record.undone_at = timezone.now()
+    record.save(update_fields=["undone_at"])
+    return len(sessions)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Final
 
 from django.core.exceptions import ValidationError
@@ -130,6 +130,9 @@ class ImportOutcome:
     players_created: int
     sessions_created: int
     sessions_skipped: int = 0
+    # The record that lets a BG Stats import be undone (None for other
+    # formats, or when nothing was created). Not part of what an import *did*.
+    import_id: int | None = field(default=None, compare=False)
 
 
 def seat_result(seat: Seat) -> SeatResult | None:

@@ -48,7 +48,9 @@ def results_csv(club: Club) -> str:
     )
     results = (
         SeatResult.objects.filter(
-            session__club=club, session__status=SessionStatus.FINISHED
+            session__club=club,
+            session__status=SessionStatus.FINISHED,
+            session__deleted_at__isnull=True,
         )
         .select_related("session", "seat__player")
         .order_by("session__played_at", "session_id", "seat__seat_order")

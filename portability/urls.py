@@ -39,4 +39,9 @@ urlpatterns: list[URLPattern] = [
         portability_views.club_bgstats_import,
         name="club-bgstats-import",
     ),
+    path(
+        _CLUB + "import/bgstats/<int:import_id>/undo/",
+        portability_views.club_bgstats_import_undo,
+        name="club-bgstats-import-undo",
+    ),
 ]

@@ -11,11 +11,17 @@ import json
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import (
+    require_GET,
+    require_http_methods,
+    require_POST,
+)
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseClientRedirect
 
@@ -23,7 +29,13 @@ from clubs import access
 from clubs.models import Club
 from concordia_site.http import AuthedHtmxRequest
 from portability.backup import club_backup_export, club_backup_import
-from portability.bgstats import bgstats_export, bgstats_import
+from portability.bgstats import (
+    bgstats_export,
+    bgstats_import,
+    bgstats_import_get,
+    bgstats_import_undo,
+    bgstats_imports_undoable,
+)
 from portability.common import ImportOutcome, ImportRejected
 from portability.csv_results import csv_response
 from portability.forms import (
@@ -62,6 +74,7 @@ def _page(
             "club_is_empty": not club.sessions.exists() and not club.players.exists(),
             "restore_form": restore_form or BackupRestoreForm(),
             "bgstats_form": bgstats_form or BgStatsImportForm(club=club),
+            "imports": bgstats_imports_undoable(club),
         },
     )
 
@@ -168,11 +181,58 @@ def club_bgstats_import(request: AuthedHtmxRequest, club_slug: str) -> HttpRespo
                 return _page(request, club, bgstats_form=asking, partial="bgstats-form")
         try:
             outcome = bgstats_import(
-                club=club, parsed=form.parsed, choices=form.choices()
+                club=club,
+                parsed=form.parsed,
+                choices=form.choices(),
+                imported_by=request.user,
             )
         except ImportRejected as rejected:
             form.add_error(None, rejection_messages(rejected))
         else:
             _imported(request, outcome)
-            return _done(request, club)
+            if outcome.import_id is None:
+                return _done(request, club)
+            # Back to the import page, where "Undo this import" is offered.
+            target = (
+                reverse("games:club-portability", kwargs={"club_slug": club.slug})
+                + "#recent-imports"
+            )
+            if request.htmx:
+                return HttpResponseClientRedirect(target)
+            return redirect(target)
     return _page(request, club, bgstats_form=form, partial="bgstats-form")
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+@vary_on_headers("HX-Request")
+def club_bgstats_import_undo(
+    request: AuthedHtmxRequest, club_slug: str, import_id: int
+) -> HttpResponse:
+    club = _managed(request, club_slug)
+    summary = bgstats_import_get(club, import_id)
+    if summary is None:
+        raise Http404
+    if request.method == "GET":
+        return render(
+            request,
+            "portability/bgstats_import_undo.html",
+            {"club": club, "summary": summary},
+        )
+    deleted = bgstats_import_undo(record=summary.record)
+    if not deleted:
+        messages.info(request, _("This import has no games left to undo."))
+    else:
+        messages.success(
+            request,
+            ngettext(
+                "%(count)d game of this import deleted. Each can still be restored for a day on the club's page.",
+                "%(count)d games of this import deleted. Each can still be restored for a day on the club's page.",
+                deleted,
+            )
+            % {"count": deleted},
+        )
+    target = reverse("games:club-portability", kwargs={"club_slug": club.slug})
+    if request.htmx:
+        return HttpResponseClientRedirect(target)
+    return redirect(target)

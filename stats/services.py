@@ -78,6 +78,7 @@ def _finished_results(club_id: int, game: str) -> QuerySet[SeatResult]:
         session__club_id=club_id,
         session__game=game,
         session__status=SessionStatus.FINISHED,
+        session__deleted_at__isnull=True,
     )
 
 
@@ -358,6 +359,7 @@ def _refresh_players(
             session__club_id=club_id,
             session__game=game,
             session__status=SessionStatus.FINISHED,
+            session__deleted_at__isnull=True,
         )
         .values("session_id")
         .annotate(together=Count("*"))

@@ -21,6 +21,7 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from clubs.models import Invite, Membership, Player
 from games.models import TableSession
+from portability.models import BgStatsImport
 
 MEMBER = "member"
 ADMIN = "admin"
@@ -45,7 +46,8 @@ RULES: dict[str, tuple[Rule, ...]] = {
     "games:session-sheet": (Rule("get", MEMBER, 200), Rule("post", MEMBER, 200)),
     "games:session-sheet-preview": (Rule("post", MEMBER, 200),),
     "games:session-edit": (Rule("get", MEMBER, 200), Rule("post", MEMBER, 200)),
-    "games:session-delete": (Rule("post", MEMBER, 302),),
+    "games:session-delete": (Rule("get", MEMBER, 200), Rule("post", MEMBER, 302)),
+    "games:session-restore": (Rule("post", MEMBER, 302),),
     "games:session-entry-mode": (Rule("get", MEMBER, 200), Rule("post", MEMBER, 200)),
     "games:session-board": (Rule("get", MEMBER, 302), Rule("post", MEMBER, 302)),
     "games:session-cities": (Rule("get", MEMBER, 302), Rule("post", MEMBER, 302)),
@@ -64,6 +66,10 @@ RULES: dict[str, tuple[Rule, ...]] = {
     "games:club-backup-download": (Rule("get", ADMIN, 200),),
     "games:club-backup-restore": (Rule("post", ADMIN, 200),),
     "games:club-bgstats-import": (Rule("post", ADMIN, 200),),
+    "games:club-bgstats-import-undo": (
+        Rule("get", ADMIN, 200),
+        Rule("post", ADMIN, 302),
+    ),
 }
 
 CASES = [(name, rule) for name, rules in RULES.items() for rule in rules]
@@ -97,6 +103,12 @@ def test_every_club_url_has_a_rule():
     assert set(_club_url_params()) == set(RULES)
 
 
+def _import_of(session: TableSession) -> BgStatsImport:
+    record = BgStatsImport.objects.create(club=session.club)
+    record.sessions.add(session)
+    return record
+
+
 @pytest.fixture
 def cast(club, alice, bob, charlie, other_club, dora, finished_session, invite):
     return {
@@ -106,6 +118,7 @@ def cast(club, alice, bob, charlie, other_club, dora, finished_session, invite):
             "membership_id": Membership.objects.get(club=club, user=bob).pk,
             "invite_id": invite.pk,
             "player_id": Player.objects.get(club=club, name="Ana").pk,
+            "import_id": _import_of(finished_session).pk,
         },
     }
 

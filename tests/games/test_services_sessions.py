@@ -4,6 +4,7 @@ import dataclasses
 import datetime as dt
 
 import pytest
+import time_machine
 from django.core.exceptions import ValidationError
 
 from clubs.models import Player
@@ -15,6 +16,7 @@ from games.models import (
     SessionStatus,
     TableSession,
 )
+from games.tasks import session_purge_deleted_task
 from tests.sheets import swapped_hands
 
 
@@ -54,6 +56,12 @@ def test_session_create_with_the_same_idempotency_key_creates_one_game(club, ali
     second = services.session_create(**kwargs)
     assert first.pk == second.pk
     assert TableSession.objects.count() == 1
+    # Sent again after the game was deleted: a new game, not the deleted one.
+    services.session_delete(session=first)
+    third = services.session_create(**kwargs)
+    assert third.pk != first.pk
+    assert list(TableSession.objects.all()) == [third]
+    assert TableSession.all_objects.get(pk=first.pk).idempotency_key == ""
 
 
 def test_session_create_refuses_a_player_of_another_club(club, other_club, alice):
@@ -136,11 +144,43 @@ def test_the_sheet_must_name_the_seated_players(draft_session, rulebook_sheet):
         services.concordia_sheet_record(session=draft_session, sheet=renamed)
 
 
-def test_deleting_a_game_removes_its_seats_and_results(finished_session):
-    services.session_delete(session=finished_session)
+def test_deleting_a_game_hides_it_and_purging_removes_its_seats_and_results(
+    finished_session,
+):
+    with time_machine.travel(dt.datetime(2026, 11, 2, 12, tzinfo=dt.UTC)):
+        services.session_delete(session=finished_session)
     assert not TableSession.objects.exists()
+    assert not finished_session.club.sessions.exists()
+    # Kept, restorable, until the purge 24 hours later.
+    assert SeatResult.objects.count() == 3
+    with time_machine.travel(dt.datetime(2026, 11, 3, 11, 59, tzinfo=dt.UTC)):
+        assert services.session_purge_deleted() == 0
+    with time_machine.travel(dt.datetime(2026, 11, 3, 12, 0, tzinfo=dt.UTC)):
+        assert services.session_purge_deleted() == 1
+    assert not TableSession.all_objects.exists()
     assert not SeatResult.objects.exists()
     assert Player.objects.count() == 3
+
+
+def test_a_deleted_game_is_restored_within_a_day_and_not_after(finished_session):
+    with time_machine.travel(dt.datetime(2026, 11, 2, 12, tzinfo=dt.UTC)):
+        services.session_delete(session=finished_session)
+    with time_machine.travel(dt.datetime(2026, 11, 3, 11, 59, tzinfo=dt.UTC)):
+        services.session_restore(session=finished_session)
+    assert list(TableSession.objects.all()) == [finished_session]
+    with time_machine.travel(dt.datetime(2026, 11, 4, 12, tzinfo=dt.UTC)):
+        services.session_delete(session=finished_session)
+    with (
+        time_machine.travel(dt.datetime(2026, 11, 5, 12, 0, tzinfo=dt.UTC)),
+        pytest.raises(ValidationError, match="too long ago"),
+    ):
+        services.session_restore(session=finished_session)
+    assert not TableSession.objects.exists()
+
+
+def test_restoring_a_game_that_is_not_deleted_is_refused(finished_session):
+    with pytest.raises(ValidationError, match="not deleted"):
+        services.session_restore(session=finished_session)
 
 
 def test_a_concordia_sheet_cannot_be_recorded_on_a_magnanimous_game(
@@ -157,3 +197,11 @@ def test_a_concordia_sheet_cannot_be_recorded_on_a_magnanimous_game(
     with pytest.raises(ValidationError, match="not a game of Concordia"):
         services.concordia_sheet_record(session=session, sheet=rulebook_sheet)
     assert not SeatResult.objects.exists()
+
+
+def test_the_purge_task_removes_games_deleted_over_a_day_ago(finished_session):
+    with time_machine.travel(dt.datetime(2026, 11, 2, 12, tzinfo=dt.UTC)):
+        services.session_delete(session=finished_session)
+    with time_machine.travel(dt.datetime(2026, 11, 3, 13, tzinfo=dt.UTC)):
+        assert session_purge_deleted_task() == 1
+    assert not TableSession.all_objects.exists()

@@ -27,11 +27,13 @@ def _session_urls(session: TableSession) -> list[tuple[str, str]]:
         ("post", reverse("games:session-sheet-preview", kwargs=kwargs)),
         ("get", reverse("games:session-edit", kwargs=kwargs)),
         ("post", reverse("games:session-edit", kwargs=kwargs)),
+        ("get", reverse("games:session-delete", kwargs=kwargs)),
         ("post", reverse("games:session-delete", kwargs=kwargs)),
+        ("post", reverse("games:session-restore", kwargs=kwargs)),
     ]
 
 
-@pytest.mark.parametrize("index", range(10))
+@pytest.mark.parametrize("index", range(12))
 def test_outsider_gets_404_on_every_club_page(
     client, charlie, other_club, finished_session, index
 ):
@@ -42,7 +44,7 @@ def test_outsider_gets_404_on_every_club_page(
     assert TableSession.objects.filter(pk=finished_session.pk).exists()
 
 
-@pytest.mark.parametrize("index", range(10))
+@pytest.mark.parametrize("index", range(12))
 def test_anonymous_visitor_is_sent_to_sign_in(client, finished_session, index):
     method, url = _session_urls(finished_session)[index]
     response = getattr(client, method)(url)

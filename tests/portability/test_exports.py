@@ -3,21 +3,30 @@
 from __future__ import annotations
 
 import csv
+import datetime as dt
 import io
+from typing import Any, cast
 
 import pytest
 
 from clubs import services as clubs_services
 from clubs.models import Club, Player
+from games import services as game_services
 from games.models import SessionStatus
 from portability.bgstats import (
+    bgstats_compact,
     bgstats_export,
     bgstats_import,
+    bgstats_import_undo,
     bgstats_player_matches,
     bgstats_read,
 )
 from portability.common import ImportOutcome, ImportRejected, problem_message
 from portability.csv_results import results_csv
+from portability.models import BgStatsImport
+from stats.models import PlayerBucket, StatsChange
+from tests.conftest import example_sheet
+from tests.stats.conftest import record
 
 # A BG Stats export as the app writes it (fields it adds and we ignore included).
 BGSTATS = {
@@ -298,6 +307,119 @@ def test_our_bgstats_export_imports_into_another_club(finished_session, other_cl
     ) == [("Ana", 114, 1), ("Bruno", 95, 2), ("Caio", 76, 3)]
 
 
+def _places(club: Club) -> list[tuple[str, int, int, bool]]:
+    (game,) = club.sessions.all()
+    return sorted(
+        (s.player.name, s.result.total, s.result.rank, s.result.won)
+        for s in game.seats.select_related("player", "result")
+    )
+
+
+def test_a_tie_broken_by_the_praefectus_magnus_survives_export_and_import(
+    club, alice, other_club
+):
+    # Eli and Fabi have 35 each; Dora holds the Praefectus Magnus, which would
+    # reach Fabi first, so Fabi wins.
+    sheet = example_sheet("concordia-tie")
+    session = game_services.session_create(
+        club=club,
+        created_by=alice,
+        map_name=sheet.map.value,
+        played_at=dt.datetime(2026, 11, 1, 20, tzinfo=dt.UTC),
+        seats=[game_services.SeatInput(new_name=b.name) for b in sheet.players],
+    )
+    game_services.concordia_sheet_record(session=session, sheet=sheet)
+    assert _places(club) == [("Dora", 25, 3, False), ("Eli", 35, 2, False), ("Fabi", 35, 1, True)]  # fmt: skip
+    _import(other_club, bgstats_export(club))
+    assert _places(other_club) == _places(club)
+
+
+def test_a_tie_for_second_place_keeps_its_order_through_export_and_import(
+    club, other_club
+):
+    # Caio sits before Bruno; both have 90, and the tie-break put Bruno second.
+    record(
+        club,
+        day="2026-03-01",
+        seats=[("Ana", 120, 1), ("Caio", 90, 3), ("Bruno", 90, 2), ("Dora", 80, 4)],
+    )
+    expected = [("Ana", 120, 1, True), ("Bruno", 90, 2, False), ("Caio", 90, 3, False), ("Dora", 80, 4, False)]  # fmt: skip
+    assert _places(club) == expected
+    parsed = bgstats_read(bgstats_export(club))
+    # The page that asks about names carries the file in its compact form.
+    compacted = bgstats_read(bgstats_compact(parsed))
+    assert [(x.ref, x.score, x.winner, x.rank) for x in compacted.plays[0].scores] == [
+        (x.ref, x.score, x.winner, x.rank) for x in parsed.plays[0].scores
+    ]
+    bgstats_import(club=other_club, parsed=parsed, choices={})
+    assert _places(other_club) == expected
+
+
+def test_ranks_that_contradict_the_points_are_ignored(club):
+    document = {
+        "games": [{"id": 1, "name": "Concordia", "bggId": 124361}],
+        "players": [{"id": 1, "name": "Ana"}, {"id": 2, "name": "Bruno"}],
+        "plays": [
+            {
+                "playDate": "2025-05-01 21:30:00",
+                "gameRefId": 1,
+                "playerScores": [
+                    {"playerRefId": 1, "score": "80", "rank": 1, "winner": False},
+                    {"playerRefId": 2, "score": "99", "rank": 2, "winner": True},
+                ],
+            }
+        ],
+    }
+    _import(club, document)
+    assert _places(club) == [("Ana", 80, 2, False), ("Bruno", 99, 1, True)]
+
+
+def _without_uuids(document: dict[str, Any]) -> dict[str, Any]:
+    return {
+        **document,
+        "plays": [
+            {k: v for k, v in play.items() if k != "uuid"} for play in document["plays"]
+        ],
+    }
+
+
+def test_a_play_without_uuid_imported_again_is_recognised_by_date_players_and_scores(
+    club,
+):
+    document = _without_uuids(BGSTATS)
+    assert _import(club, document) == ImportOutcome(
+        players_created=3, sessions_created=2
+    )
+    assert _import(club, document) == ImportOutcome(
+        players_created=0, sessions_created=0, sessions_skipped=2
+    )
+    assert club.sessions.count() == 2
+
+
+def test_a_play_without_uuid_with_other_scores_the_same_day_is_a_new_game(club):
+    _import(club, _without_uuids(BGSTATS))
+    changed = _without_uuids(BGSTATS)
+    changed["plays"][1] = {
+        **changed["plays"][1],
+        "playerScores": [
+            {"playerRefId": 1, "score": "98", "winner": False},
+            {"playerRefId": 3, "score": "99", "winner": True},
+        ],
+    }
+    assert _import(club, changed) == ImportOutcome(
+        players_created=0, sessions_created=1, sessions_skipped=1
+    )
+
+
+def test_our_own_export_imported_back_into_the_club_adds_nothing(finished_session):
+    club = finished_session.club
+    outcome = _import(club, bgstats_export(club))
+    assert outcome == ImportOutcome(
+        players_created=0, sessions_created=0, sessions_skipped=1
+    )
+    assert club.sessions.count() == 1
+
+
 # The API
 
 
@@ -348,3 +470,52 @@ def test_the_api_refuses_choices_of_the_wrong_shape(as_role, club):
     )
     assert response.status_code == 400
     assert [e["path"] for e in response.json()["errors"]] == ["players_chosen"]
+
+
+def test_an_import_records_the_games_it_created_and_only_those(club, alice):
+    first = bgstats_import(
+        club=club,
+        parsed=bgstats_read(
+            {**BGSTATS, "plays": cast(list[Any], BGSTATS["plays"])[:1]}
+        ),
+        choices={},
+        imported_by=alice,
+    )
+    outcome = bgstats_import(
+        club=club, parsed=bgstats_read(BGSTATS), choices={}, imported_by=alice
+    )
+    assert outcome.import_id is not None
+    record = BgStatsImport.objects.get(pk=outcome.import_id)
+    assert record.pk != first.import_id
+    assert (record.club, record.imported_by, record.sessions_skipped) == (
+        club,
+        alice,
+        1,
+    )
+    (created,) = record.sessions.all()
+    assert created.played_at.isoformat() == "2025-06-02T20:00:00+00:00"
+    again = bgstats_import(club=club, parsed=bgstats_read(BGSTATS), choices={})
+    assert again.import_id is None
+    assert BgStatsImport.objects.filter(club=club).count() == 2
+
+
+def test_undoing_an_import_refreshes_the_statistics_like_any_deletion(
+    club, django_capture_on_commit_callbacks
+):
+    outcome = _import(club)
+    assert outcome.import_id is not None
+    record = BgStatsImport.objects.get(pk=outcome.import_id)
+    with django_capture_on_commit_callbacks(execute=True):
+        assert bgstats_import_undo(record=record) == 2
+    assert not club.sessions.exists()
+    assert not PlayerBucket.objects.filter(club=club).exists()
+    assert not StatsChange.objects.exists()
+
+
+def test_a_file_imported_again_after_its_import_was_undone_is_imported(club):
+    outcome = _import(club)
+    assert outcome.import_id is not None
+    bgstats_import_undo(record=BgStatsImport.objects.get(pk=outcome.import_id))
+    again = _import(club)
+    assert again == ImportOutcome(players_created=0, sessions_created=2)
+    assert club.sessions.count() == 2

@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 import json
+from typing import Any, cast
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from clubs import services as clubs_services
+from clubs.models import Club
+from games.models import TableSession
 from portability.backup import club_backup_export
 from portability.bgstats import bgstats_import, bgstats_read
+from portability.models import BgStatsImport
 from tests.portability.test_exports import BGSTATS
 
 HTMX = {"HX-Request": "true"}
@@ -231,3 +235,137 @@ def test_an_imported_game_shows_its_final_scores(signed_in, club):
         )
     )
     assert sheet.status_code == 200
+
+
+# Undoing a BG Stats import
+
+FIRST_PLAY_ONLY = {**BGSTATS, "plays": cast(list[Any], BGSTATS["plays"])[:1]}
+
+
+def _undo_url(import_id: int, slug: str = "lisboa") -> str:
+    return reverse(
+        "games:club-bgstats-import-undo",
+        kwargs={"club_slug": slug, "import_id": import_id},
+    )
+
+
+def _imported(club: Club) -> BgStatsImport:
+    outcome = bgstats_import(club=club, parsed=bgstats_read(BGSTATS), choices={})
+    assert outcome.import_id is not None
+    return BgStatsImport.objects.get(pk=outcome.import_id)
+
+
+def test_after_a_bgstats_import_the_page_offers_to_undo_it(signed_in, club):
+    client = signed_in("owner")
+    response = client.post(_url("club-bgstats-import"), {"file": _upload(BGSTATS)})
+    assert response.status_code == 302
+    assert response["Location"] == _url("club-portability") + "#recent-imports"
+    record = BgStatsImport.objects.get(club=club)
+    page = client.get(response["Location"]).content.decode()
+    assert "2 games imported." in page
+    assert 'id="recent-imports"' in page
+    assert f'href="{_undo_url(record.pk)}"' in page
+    assert "Undo this import" in page
+
+
+def test_a_bgstats_import_with_htmx_navigates_to_the_import_page(signed_in, club):
+    response = signed_in("owner").post(
+        _url("club-bgstats-import"), {"file": _upload(BGSTATS)}, headers=HTMX
+    )
+    assert response.status_code == 200
+    assert response["HX-Redirect"] == _url("club-portability") + "#recent-imports"
+
+
+def test_an_import_that_created_nothing_is_not_offered_for_undo(signed_in, club):
+    _imported(club)
+    client = signed_in("owner")
+    response = client.post(_url("club-bgstats-import"), {"file": _upload(BGSTATS)})
+    assert response["Location"] == club.get_absolute_url()
+    assert BgStatsImport.objects.filter(club=club).count() == 1
+    assert (
+        "2 games were already here."
+        in client.get(response["Location"]).content.decode()
+    )
+
+
+def test_the_undo_page_lists_the_games_and_deletes_nothing(signed_in, club):
+    record = _imported(club)
+    response = signed_in("owner").get(_undo_url(record.pk))
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert "Undo this import?" in page
+    assert "Ana 120 · bruno 101 · Zé Maria 88" in page
+    assert "Ana 99 · Zé Maria 99" in page
+    assert f'action="{_undo_url(record.pk)}"' in page
+    assert f'hx-post="{_undo_url(record.pk)}"' in page
+    assert club.sessions.count() == 2
+
+
+def test_undoing_an_import_deletes_exactly_its_games(signed_in, club):
+    bgstats_import(club=club, parsed=bgstats_read(FIRST_PLAY_ONLY), choices={})
+    kept = club.sessions.get()
+    record = _imported(club)
+    (created,) = record.sessions.all()
+    assert record.sessions_skipped == 1
+    client = signed_in("owner")
+    response = client.post(_undo_url(record.pk))
+    assert response.status_code == 302
+    assert response["Location"] == _url("club-portability")
+    assert list(club.sessions.all()) == [kept]
+    # Deleted as any game is: restorable from the club's page for a day.
+    assert TableSession.all_objects.get(pk=created.pk).deleted_at is not None
+    page = client.get(response["Location"]).content.decode()
+    assert "1 game of this import deleted." in page
+    assert f'href="{_undo_url(record.pk)}"' not in page
+    club_page = client.get(club.get_absolute_url()).content.decode()
+    restore = reverse(
+        "games:session-restore",
+        kwargs={"club_slug": "lisboa", "session_id": created.pk},
+    )
+    assert f'action="{restore}"' in club_page
+
+
+def test_undoing_an_import_with_htmx_redirects_the_client(signed_in, club):
+    record = _imported(club)
+    response = signed_in("owner").post(_undo_url(record.pk), headers=HTMX)
+    assert response.status_code == 200
+    assert response["HX-Redirect"] == _url("club-portability")
+    assert not club.sessions.exists()
+
+
+def test_undoing_an_import_twice_deletes_nothing_more(signed_in, club):
+    record = _imported(club)
+    client = signed_in("owner")
+    client.post(_undo_url(record.pk))
+    (game,) = TableSession.all_objects.filter(club=club)[:1]
+    restore = reverse(
+        "games:session-restore", kwargs={"club_slug": "lisboa", "session_id": game.pk}
+    )
+    client.post(restore)
+    again = client.post(_undo_url(record.pk), follow=True)
+    assert "This import has no games left to undo." in again.content.decode()
+    assert list(club.sessions.all()) == [game]
+    page = client.get(_undo_url(record.pk)).content.decode()
+    assert "there is nothing to undo" in page
+    assert 'class="danger"' not in page
+
+
+def test_only_the_clubs_managers_may_undo_an_import(signed_in, club):
+    record = _imported(club)
+    for method in ("get", "post"):
+        assert (
+            getattr(signed_in("member"), method)(_undo_url(record.pk)).status_code
+            == 403
+        )
+        assert (
+            getattr(signed_in("outsider"), method)(_undo_url(record.pk)).status_code
+            == 404
+        )
+    assert club.sessions.count() == 2
+
+
+def test_another_clubs_import_is_not_found(signed_in, club, other_club):
+    record = _imported(other_club)
+    response = signed_in("owner").post(_undo_url(record.pk))
+    assert response.status_code == 404
+    assert other_club.sessions.count() == 2

@@ -65,12 +65,13 @@ def restart_seed() -> dict[str, Any]:
 def backup_seed() -> dict[str, Any]:
     from django.contrib.auth.models import User
     from django.core.management import call_command
+    from django.db.models import F
 
     from clubs import services as clubs_services
     from clubs.models import Club, Role
     from games import services
     from games.magnanimous import services as magnanimous_services
-    from games.models import TableSession
+    from games.models import UNDO_DELETE_FOR, TableSession
     from tests.games.magnanimous_helpers import republic_example, shared_victory
     from tests.sheets import example_sheet
 
@@ -120,6 +121,11 @@ def backup_seed() -> dict[str, Any]:
     # A game recorded, then deleted: the statistics must not count it.
     mistake = _concordia_game(demo, owner, sheet, EVENING + dt.timedelta(days=1))
     services.session_delete(session=mistake)
+    # A day later nobody has undone it, and the hourly purge removes it.
+    TableSession.all_objects.filter(pk=mistake.pk).update(
+        deleted_at=F("deleted_at") - UNDO_DELETE_FOR
+    )
+    assert services.session_purge_deleted() == 1
 
     porto_owner = User.objects.create_user("carla", password=PASSWORD)
     porto = clubs_services.club_create(name="Porto", slug="porto", owner=porto_owner)

@@ -29,6 +29,7 @@ from clubs.models import Club, Invite, Membership, Player, Role
 from games import services
 from games.magnanimous import services as magnanimous_services
 from games.models import TableSession
+from portability.models import BgStatsImport
 from scoring.types import ScoreSheet
 
 LISBOA_MARKERS = ("Lisboa", "Xenofonte")
@@ -66,6 +67,7 @@ class ClubData:
     membership_id: int
     invite: Invite
     assistant_game: AssistantGame
+    import_id: int
 
     def ids(self) -> dict[str, Any]:
         return {
@@ -74,6 +76,7 @@ class ClubData:
             "player_id": self.player_id,
             "membership_id": self.membership_id,
             "invite_id": self.invite.pk,
+            "import_id": self.import_id,
             "token": self.invite.token,
             "game_id": self.assistant_game.pk,
             "follow_token": self.assistant_game.follow_token,
@@ -107,6 +110,14 @@ def _assistant_game(club: Club, owner: User, names: tuple[str, ...]) -> Assistan
     return game
 
 
+def _import_of(session_id: int) -> int:
+    """A BG Stats import record holding the game, for the undo URL."""
+    session = TableSession.objects.get(pk=session_id)
+    record = BgStatsImport.objects.create(club=session.club)
+    record.sessions.add(session)
+    return record.pk
+
+
 def _invite(club: Club, owner: User) -> Invite:
     return clubs_services.invite_create(
         club=club, created_by=owner, expires_in=dt.timedelta(days=7), max_uses=None
@@ -126,6 +137,7 @@ def lisboa(
         membership_id=Membership.objects.get(club=club, user=bob).pk,
         invite=_invite(club, alice),
         assistant_game=_assistant_game(club, alice, ("Xenofonte", "Ana", "Bruno")),
+        import_id=_import_of(finished_session.pk),
     )
 
 
@@ -159,6 +171,7 @@ def porto(other_club: Club, charlie: User, rulebook_sheet: ScoreSheet) -> ClubDa
         membership_id=Membership.objects.get(club=other_club, user=erin).pk,
         invite=_invite(other_club, charlie),
         assistant_game=_assistant_game(other_club, charlie, PORTO_NAMES),
+        import_id=_import_of(session.pk),
     )
 
 

@@ -114,7 +114,8 @@ RULES: dict[str, dict[str, Rule]] = {
     "games:session-sheet": {**_get(MEMBER), **_post(MEMBER, 200)},
     "games:session-sheet-preview": _post(MEMBER, 200),
     "games:session-edit": {**_get(MEMBER), **_post(MEMBER, 200)},
-    "games:session-delete": _post(MEMBER, 302),
+    "games:session-delete": {**_get(MEMBER), **_post(MEMBER, 302)},
+    "games:session-restore": _post(MEMBER, 302),
     "games:session-entry-mode": {**_get(MEMBER), **_post(MEMBER, 200)},
     # A game entered by hand sends the board pages to the entry-mode switch.
     "games:session-board": {**_get(MEMBER, 302), **_post(MEMBER, 302)},
@@ -128,6 +129,7 @@ RULES: dict[str, dict[str, Rule]] = {
     "games:club-results-csv": _get(MEMBER),
     "games:club-bgstats-download": _get(MEMBER),
     "games:club-bgstats-import": _post(ADMIN, 200),
+    "games:club-bgstats-import-undo": {**_get(ADMIN), **_post(ADMIN, 302)},
     # Statistics
     "stats:index": _get(MEMBER, 302),
     "stats:leaderboard": _get(MEMBER),
@@ -195,6 +197,7 @@ OBJECT_IDS = {
     "invite_id",
     "game_id",
     "follow_token",
+    "import_id",
 }
 
 

@@ -305,3 +305,22 @@ def test_a_flood_of_changes_is_applied_by_one_rebuild(club, rebuilt, monkeypatch
         )
     outcome = refreshed_equals_rebuilt(club)
     assert (outcome.changes, outcome.replayed_games) == (2, 7)
+
+
+def test_a_deleted_game_stops_counting_and_counts_again_once_restored(club, rebuilt):
+    game = record(club, day="2026-03-20", seats=[("Eva", 101, 1), ("Ana", 100, 2)])
+    stats_change_record(session=game)
+    services.stats_refresh(club_id=club.pk, game=Game.CONCORDIA)
+    eva = PlayerBucket.objects.filter(player__name="Eva")
+    # Every bucket of Eva's (month, year, all time…) holds this one win.
+    counted = sorted((b.games, b.wins) for b in eva.all())
+    assert counted
+    assert set(counted) == {(1, 1)}
+    game_services.session_delete(session=game)
+    refreshed_equals_rebuilt(club)
+    assert not PlayerRating.objects.filter(player__name="Eva").exists()
+    assert not eva.all().exists()
+    game_services.session_restore(session=game)
+    refreshed_equals_rebuilt(club)
+    assert sorted((b.games, b.wins) for b in eva.all()) == counted
+    assert PlayerRating.objects.filter(player__name="Eva").exists()
