@@ -35,12 +35,8 @@ from games.forms import (
 from games.magnanimous import services as magnanimous_services
 from games.magnanimous import views as magnanimous_views
 from games.models import EntryMode, Game, Seat, TableSession
-from games.sheet_views import (
-    sheet_conflict_context,
-    sheet_saved_response,
-    strip_cells,
-)
-from games.vocabulary import CATEGORY_LABELS
+from games.scoreboard import scoreboard
+from games.sheet_views import sheet_conflict_context, sheet_saved_response
 from scoring.catalog import max_cards_per_player
 from scoring.maps import MAPS
 from scoring.types import Category, Good, PlayerScore, SheetResult, Tie
@@ -347,24 +343,6 @@ def _slot_id(seat: int | None, slot: str) -> str:
     return f"s{seat}-{slot}"
 
 
-def _scoreboard(result: SheetResult | None, seats: list[Seat]) -> dict[str, object]:
-    if result is None:
-        return {"result": None, "strip": strip_cells(seats, None)}
-    rows = [
-        (
-            CATEGORY_LABELS[category],
-            [score.points(category) for score in result.players],
-        )
-        for category in Category
-    ]
-    return {
-        "result": result,
-        "rows": rows,
-        "columns": list(zip(seats, result.players, strict=True)),
-        "strip": strip_cells(seats, result.players),
-    }
-
-
 def _sheet_context(
     session: TableSession,
     seats: list[Seat],
@@ -385,7 +363,7 @@ def _sheet_context(
         "forms": forms,
         "table": forms.table,
         "live_problems": live,
-        **_scoreboard(result, seats),
+        **scoreboard(result, seats),
     }
     if inputs:
         context.update(_sheet_inputs(forms))
@@ -445,7 +423,7 @@ def session_sheet(
         context = _sheet_context(session, seats, forms, evaluate=False)
         if initial is not None:
             context.update(
-                _scoreboard(services.concordia_sheet_evaluate(initial).result, seats)
+                scoreboard(services.concordia_sheet_evaluate(initial).result, seats)
             )
         return render(request, "games/session_sheet.html", context)
 

@@ -44,9 +44,9 @@ from games.concordia.forms import (
 )
 from games.forms import GOD_LABELS, GOOD_LABELS, SPECIALIST_LABELS
 from games.models import EntryMode, Game, Seat, TableSession
+from games.scoreboard import scoreboard
 from games.services import VersionConflict
 from games.sheet_views import sheet_conflict_context, sheet_saved_response
-from games.vocabulary import CATEGORY_LABELS
 from scoring.board import (
     ROMAN,
     DerivedCounts,
@@ -61,7 +61,7 @@ from scoring.board import (
 )
 from scoring.catalog import SaleCard
 from scoring.maps import MAPS, MapSpec, TokenLetter
-from scoring.types import Category, Good, MapName, Problem, SheetResult
+from scoring.types import Good, MapName, Problem, SheetResult
 
 # --- shared helpers ---------------------------------------------------------
 
@@ -116,22 +116,6 @@ def _message(problem: Problem) -> str:
 def _selected_seat(value: object, seats: Sequence[Seat]) -> Seat:
     orders = {str(seat.seat_order): seat for seat in seats}
     return orders.get(str(value), seats[0])
-
-
-def _scoreboard(result: SheetResult | None, seats: Sequence[Seat]) -> dict[str, object]:
-    if result is None:
-        return {"result": None}
-    return {
-        "result": result,
-        "rows": [
-            (
-                CATEGORY_LABELS[category],
-                [score.points(category) for score in result.players],
-            )
-            for category in Category
-        ],
-        "columns": list(zip(seats, result.players, strict=True)),
-    }
 
 
 @dataclass(slots=True)
@@ -258,7 +242,7 @@ class BoardState:
             "goods_missing": len(self.table.city_goods) < len(self.spec.cities),
             "stale": self.stale,
             "urls": _urls(session),
-            **_scoreboard(score_board(self.table), self.seats),
+            **scoreboard(score_board(self.table), self.seats),
         }
 
 
@@ -831,7 +815,7 @@ def _score_context(
     counts = _seat_counts(state.table, state.seats, state.styles, -1)
     return {
         **state.context(state.seats[0]),
-        **_scoreboard(result, state.seats),
+        **scoreboard(result, state.seats),
         "panels": [
             ExtrasPanel(
                 seat=seat,
