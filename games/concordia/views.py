@@ -17,7 +17,6 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
-from django.urls import reverse
 from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -30,7 +29,7 @@ from games import adapters, selectors
 from games.concordia import adapters as board_adapters
 from games.concordia import selectors as board_selectors
 from games.concordia import services as board_services
-from games.concordia.drawing import SeatStyle, map_drawing, seat_styles
+from games.concordia.drawing import SeatStyle, map_drawing
 from games.concordia.forms import (
     CARD_LABELS,
     BoardTableForm,
@@ -42,20 +41,22 @@ from games.concordia.forms import (
     city_slug,
     extras_initial,
 )
-from games.forms import GOD_LABELS, GOOD_LABELS, SPECIALIST_LABELS
+from games.concordia.presenters import (
+    BoardState,
+    SeatCounts,
+    board_url,
+    board_urls,
+    problem_message,
+    seat_count_rows,
+)
+from games.forms import GOD_LABELS, GOOD_LABELS
 from games.models import EntryMode, Game, Seat, TableSession
-from games.scoreboard import scoreboard
 from games.services import VersionConflict
 from games.sheet_views import sheet_conflict_context, sheet_saved_response
 from scoring.board import (
     ROMAN,
-    DerivedCounts,
-    TableBoard,
-    board_sheet,
     province_bonus,
     sale_cards_in_play,
-    score_board,
-    seat_counts,
     token_pool,
     validate_board,
 )
@@ -81,169 +82,16 @@ def _concordia_session(
     return session
 
 
-def _url(name: str, session: TableSession) -> str:
-    return reverse(
-        f"games:{name}",
-        kwargs={"club_slug": session.club.slug, "session_id": session.pk},
-    )
-
-
-def _urls(session: TableSession) -> dict[str, str]:
-    names = ("cities", "board", "cards", "board-score", "entry-mode", "detail", "sheet")
-    return {name.replace("-", "_"): _url(f"session-{name}", session) for name in names}
-
-
 def _not_board(session: TableSession) -> HttpResponse | None:
     """Send a game counted by hand to the page that asks before switching."""
     if session.entry_mode == EntryMode.BOARD:
         return None
-    return redirect(_url("session-entry-mode", session) + f"?to={EntryMode.BOARD}")
-
-
-def _message(problem: Problem) -> str:
-    """Return the problem in the reader's language, goods and card names included."""
-    params: dict[str, str | int] = dict(problem.params)
-    good = params.get("good")
-    if isinstance(good, str) and good in Good.__members__.values():
-        params["good"] = str(GOOD_LABELS[Good(good)])
-    name = params.get("name")
-    if isinstance(name, str) and name in CARD_LABELS:
-        params["name"] = str(CARD_LABELS[name])
-    template = _(problem.template)
-    return template % params if params else template
+    return redirect(board_url("session-entry-mode", session) + f"?to={EntryMode.BOARD}")
 
 
 def _selected_seat(value: object, seats: Sequence[Seat]) -> Seat:
     orders = {str(seat.seat_order): seat for seat in seats}
     return orders.get(str(value), seats[0])
-
-
-@dataclass(slots=True)
-class SeatCounts:
-    """One seat's derived sheet values, ready to print."""
-
-    seat: Seat
-    style: SeatStyle
-    counts: DerivedCounts
-    houses: list[tuple[str, int]]
-    cards: list[tuple[str, int]]
-    specialists: list[str]
-    selected: bool
-
-    @property
-    def houses_summary(self) -> str:
-        return ", ".join(f"{count} {label}" for label, count in self.houses if count)
-
-
-def _seat_counts(
-    table: TableBoard,
-    seats: Sequence[Seat],
-    styles: dict[int, SeatStyle],
-    selected: int,
-) -> list[SeatCounts]:
-    return [
-        SeatCounts(
-            seat=seat,
-            style=styles[seat.seat_order],
-            counts=counts,
-            houses=[
-                (str(GOOD_LABELS[good]), count) for good, count in counts.houses.items()
-            ],
-            cards=[(GOD_LABELS[god], count) for god, count in counts.cards.items()],
-            specialists=[str(SPECIALIST_LABELS[s]) for s in counts.specialists],
-            selected=seat.seat_order == selected,
-        )
-        for seat, counts in zip(seats, seat_counts(table), strict=True)
-    ]
-
-
-@dataclass(slots=True)
-class CountRow:
-    """One line of the read-only count tables: a label and a value per seat."""
-
-    label: str
-    values: list[str]
-
-
-def _count_tables(rows: Sequence[SeatCounts]) -> dict[str, list[CountRow]]:
-    """Lay the seats' counts out with a column per player and a line per count.
-
-    A column per count (seven of them, and the names) was wider than a 360 px
-    phone; five players' numbers fit.
-    """
-    if not rows:
-        return {"house_rows": [], "card_rows": []}
-    houses = [
-        CountRow(_("Houses"), [f"{row.counts.house_count}/15" for row in rows]),
-        *(
-            CountRow(label, [str(row.houses[index][1]) for row in rows])
-            for index, (label, _count) in enumerate(rows[0].houses)
-        ),
-        CountRow(_("Provinces"), [str(row.counts.provinces) for row in rows]),
-    ]
-    cards = [
-        *(
-            CountRow(label, [str(row.cards[index][1]) for row in rows])
-            for index, (label, _count) in enumerate(rows[0].cards)
-        ),
-        CountRow(_("Minerva"), [", ".join(row.specialists) or "—" for row in rows]),
-    ]
-    return {"house_rows": houses, "card_rows": cards}
-
-
-@dataclass(slots=True)
-class BoardState:
-    """Everything the board pages show about a game, loaded once per request."""
-
-    session: TableSession
-    spec: MapSpec
-    seats: list[Seat]
-    rows: board_selectors.BoardRows
-    table: TableBoard
-    styles: dict[int, SeatStyle]
-    stale: bool
-
-    @classmethod
-    def load(cls, session: TableSession) -> BoardState:
-        seats = selectors.session_seats(session)
-        rows = board_selectors.board_rows(session)
-        table = board_adapters.stored_table_board(
-            map_name=session.map, seats=seats, rows=rows
-        )
-        # A saved result no longer matches the board when a house, a card or a
-        # city good changed since: say so instead of showing old numbers as true.
-        stale = session.is_finished and board_sheet(table) != adapters.sheet_from_seats(
-            map_name=session.map, seats=seats
-        )
-        return cls(
-            session=session,
-            spec=MAPS[MapName(session.map)],
-            seats=seats,
-            rows=rows,
-            table=table,
-            styles=seat_styles(seats),
-            stale=stale,
-        )
-
-    def context(self, selected: Seat) -> dict[str, object]:
-        session = self.session
-        return {
-            "club": session.club,
-            "session": session,
-            "seats": self.seats,
-            "selected": selected,
-            "styles": [self.styles[seat.seat_order] for seat in self.seats],
-            "seat_counts": (
-                counts := _seat_counts(
-                    self.table, self.seats, self.styles, selected.seat_order
-                )
-            ),
-            **_count_tables(counts),
-            "goods_missing": len(self.table.city_goods) < len(self.spec.cities),
-            "stale": self.stale,
-            "urls": _urls(session),
-            **scoreboard(score_board(self.table), self.seats),
-        }
 
 
 # --- city goods ---------------------------------------------------------------
@@ -294,9 +142,11 @@ def _letter_groups(
     letter_errors: dict[str, list[str]] = {}
     for problem in problems:
         if match := _CITY_PATH.match(problem.path):
-            city_errors.setdefault(match.group(1), []).append(_message(problem))
+            city_errors.setdefault(match.group(1), []).append(problem_message(problem))
         elif match := _LETTER_PATH.match(problem.path):
-            letter_errors.setdefault(match.group(1), []).append(_message(problem))
+            letter_errors.setdefault(match.group(1), []).append(
+                problem_message(problem)
+            )
     shown = {
         city.name: Good(form.chosen(city))
         for city in spec.cities
@@ -377,7 +227,7 @@ def _cities_context(
         "good_choices": [("", "—"), *((g.value, str(GOOD_LABELS[g])) for g in Good)],
         "no_d": TokenLetter.D not in spec.letters,
         "map_title": spec.title,
-        "urls": _urls(session),
+        "urls": board_urls(session),
         **extra,
     }
 
@@ -438,7 +288,7 @@ def _cities_saved(
 ) -> HttpResponse:
     if not request.htmx:
         messages.success(request, note)
-        return redirect(_url("session-cities", session))
+        return redirect(board_url("session-cities", session))
     spec = MAPS[MapName(session.map)]
     stored = board_adapters.city_goods(board_selectors.board_rows(session))
     form = CityGoodsForm(
@@ -513,11 +363,11 @@ def _tap_page(
         try:
             page.record(selected, target, form.cleaned_data["present"])
         except board_services.BoardRejected as rejected:
-            errors = [_message(problem) for problem in rejected.problems]
+            errors = [problem_message(problem) for problem in rejected.problems]
         else:
             if not request.htmx:
                 return redirect(
-                    f"{_url(page.url_name, session)}?seat={selected.seat_order}"
+                    f"{board_url(page.url_name, session)}?seat={selected.seat_order}"
                     f"#{page.anchor(target)}"
                 )
     else:
@@ -614,7 +464,7 @@ def _board_context(
     known = state.spec.city(error_city) is not None
     return {
         "tapped": city_slug(error_city) if known else "",
-        **state.context(selected),
+        **state.context(selected, state.result()),
         "drawing": map_drawing(
             spec=state.spec,
             city_goods=state.table.city_goods,
@@ -731,7 +581,7 @@ def _cards_context(
         button.card.id == error_card for buttons in decks.values() for button in buttons
     )
     return {
-        **state.context(selected),
+        **state.context(selected, state.result()),
         "decks": [
             DeckCards(deck=ROMAN[deck], cards=cards)
             for deck, cards in sorted(decks.items())
@@ -798,7 +648,7 @@ def _score_context(
     table_errors: dict[str, list[str]] = {"praefectus_magnus": [], "concordia_card": []}
     seat_errors: dict[int, list[str]] = {}
     for problem in problems:
-        message = _message(problem)
+        message = problem_message(problem)
         seat, slot = adapters.form_field_for_path(problem.path)
         if (
             problem.path.startswith(("city_goods", "letters"))
@@ -812,10 +662,9 @@ def _score_context(
             forms[seat].add_error(slot, message)
         else:
             seat_errors.setdefault(seat, []).append(message)
-    counts = _seat_counts(state.table, state.seats, state.styles, -1)
+    counts = seat_count_rows(state.table, state.seats, state.styles, -1)
     return {
-        **state.context(state.seats[0]),
-        **scoreboard(result, state.seats),
+        **state.context(state.seats[0], result),
         "panels": [
             ExtrasPanel(
                 seat=seat,
@@ -875,7 +724,7 @@ def session_board_score(
         return render(
             request,
             "games/concordia/session_board_score.html",
-            _score_context(state, forms, table_form, score_board(state.table)),
+            _score_context(state, forms, table_form, state.result()),
         )
 
     forms, table_form = _score_forms(state, request.POST)
@@ -898,7 +747,7 @@ def session_board_score(
             praefectus_magnus=holders["praefectus_magnus"],
             concordia_card=holders["concordia_card"],
         )
-        result = score_board(table)
+        result = state.result(table)
         if preview:
             problems = validate_board(table)
         else:
@@ -979,6 +828,6 @@ def session_entry_mode(
 
 def _mode_landing(session: TableSession, summary: board_selectors.BoardSummary) -> str:
     if session.entry_mode == EntryMode.QUICK:
-        return _url("session-sheet", session)
+        return board_url("session-sheet", session)
     # Cities come first: the map means little before the goods are known.
-    return _url("session-board" if summary.cities else "session-cities", session)
+    return board_url("session-board" if summary.cities else "session-cities", session)
