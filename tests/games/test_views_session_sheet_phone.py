@@ -147,7 +147,7 @@ def test_checking_without_javascript_lands_on_the_summary_with_every_total(
     ]
     assert totals == [("114", "#1"), ("95", "#2"), ("76", "#3")]
     assert '<details id="score-details" open>' in html
-    assert '<p class="winner" id="winner" data-winner="Ana">' in html
+    assert '<p class="winner" id="winner">Winner: Ana</p>' in html
     assert not SeatResult.objects.exists()
 
 
@@ -268,4 +268,4 @@ def test_the_magnanimous_sheet_has_the_strip_and_the_governor_chips(
     html = response.content.decode()
     totals = [_found(r"data-total>([^<]*)<", _tab(html, s)) for s in range(3)]
     assert totals == ["35", "40", "16"]
-    assert '<p class="winner" data-winners="Davi">' in html
+    assert '<p class="winner">Winner: Davi</p>' in html
