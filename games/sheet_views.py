@@ -2,10 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Protocol
-
 from django import forms
 from django.contrib import messages
 from django.http import HttpResponse
@@ -15,7 +11,7 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from concordia_site.http import AuthedHtmxRequest
 from games import selectors
-from games.models import Seat, TableSession
+from games.models import TableSession
 from games.services import VersionConflict
 
 
@@ -48,35 +44,3 @@ def sheet_saved_response(
     if request.htmx:
         return HttpResponseClientRedirect(session.get_absolute_url())
     return redirect(session)
-
-
-class _Scored(Protocol):
-    @property
-    def total(self) -> int: ...
-    @property
-    def rank(self) -> int: ...
-
-
-@dataclass(slots=True)
-class StripCell:
-    """One player on a sheet's sticky strip: their tab, total and rank."""
-
-    index: int
-    seat: Seat
-    total: int | None
-    rank: int | None
-
-
-def strip_cells(
-    seats: Sequence[Seat], scores: Sequence[_Scored] | None
-) -> list[StripCell]:
-    """Return the strip's players in seating order; no scores shows no totals."""
-    return [
-        StripCell(
-            index=index,
-            seat=seat,
-            total=scores[index].total if scores else None,
-            rank=scores[index].rank if scores else None,
-        )
-        for index, seat in enumerate(seats)
-    ]

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from django.contrib import messages
@@ -36,13 +37,9 @@ from games.forms import (
 from games.magnanimous import services as magnanimous_services
 from games.magnanimous import views as magnanimous_views
 from games.models import EntryMode, Game, Seat, TableSession
+from games.scoreboard import scoreboard
 from games.sheet_prefill import sheet_prefill
-from games.sheet_views import (
-    sheet_conflict_context,
-    sheet_saved_response,
-    strip_cells,
-)
-from games.vocabulary import CATEGORY_LABELS
+from games.sheet_views import sheet_conflict_context, sheet_saved_response
 from scoring.catalog import max_cards_per_player
 from scoring.maps import MAPS
 from scoring.types import Category, Good, PlayerScore, SheetResult, Tie
@@ -359,24 +356,6 @@ def _slot_id(seat: int | None, slot: str) -> str:
     return f"s{seat}-{slot}"
 
 
-def _scoreboard(result: SheetResult | None, seats: list[Seat]) -> dict[str, object]:
-    if result is None:
-        return {"result": None, "strip": strip_cells(seats, None)}
-    rows = [
-        (
-            CATEGORY_LABELS[category],
-            [score.points(category) for score in result.players],
-        )
-        for category in Category
-    ]
-    return {
-        "result": result,
-        "rows": rows,
-        "columns": list(zip(seats, result.players, strict=True)),
-        "strip": strip_cells(seats, result.players),
-    }
-
-
 def _sheet_context(
     session: TableSession,
     seats: list[Seat],
@@ -397,7 +376,7 @@ def _sheet_context(
         "forms": forms,
         "table": forms.table,
         "live_problems": live,
-        **_scoreboard(result, seats),
+        **scoreboard(result, seats),
     }
     if inputs:
         context.update(_sheet_inputs(forms))
@@ -432,19 +411,26 @@ def session_sheet(
         session, seats = _session_with_seats(
             request, club_slug, session_id, present=["concordia_position"]
         )
-    club = session.club
-    if session.game == Game.MAGNANIMOUS:
-        return magnanimous_views.magnanimous_sheet(request, club, session)
-    if session.entry_mode == EntryMode.BOARD:
-        # A game tapped on the board is scored from the board; a hand count saved
-        # here would override it unasked (switching modes asks first).
-        board_score = reverse(
-            "games:session-board-score",
-            kwargs={"club_slug": club.slug, "session_id": session.pk},
-        )
-        if request.htmx:
-            return HttpResponseClientRedirect(board_score)
-        return redirect(board_score)
+    return _pages(session).sheet(request, session, seats)
+
+
+def _board_sheet(
+    request: AuthedHtmxRequest, session: TableSession, seats: list[Seat]
+) -> HttpResponse:
+    # A game tapped on the board is scored from the board; a hand count saved
+    # here would override it unasked (switching modes asks first).
+    board_score = reverse(
+        "games:session-board-score",
+        kwargs={"club_slug": session.club.slug, "session_id": session.pk},
+    )
+    if request.htmx:
+        return HttpResponseClientRedirect(board_score)
+    return redirect(board_score)
+
+
+def _concordia_sheet(
+    request: AuthedHtmxRequest, session: TableSession, seats: list[Seat]
+) -> HttpResponse:
     if request.method == "GET":
         initial = (
             adapters.sheet_from_seats(map_name=session.map, seats=seats)
@@ -462,7 +448,7 @@ def session_sheet(
         opened = initial or prefill
         if opened is not None:
             context.update(
-                _scoreboard(services.concordia_sheet_evaluate(opened).result, seats)
+                scoreboard(services.concordia_sheet_evaluate(opened).result, seats)
             )
         return render(request, "games/session_sheet.html", context)
 
@@ -504,10 +490,12 @@ def session_sheet_preview(
     without their stored positions in one query.
     """
     session, seats = _session_with_seats(request, club_slug, session_id)
-    if session.game == Game.MAGNANIMOUS:
-        return magnanimous_views.magnanimous_sheet_preview(
-            request, session.club, session
-        )
+    return _pages(session).preview(request, session, seats)
+
+
+def _concordia_sheet_preview(
+    request: AuthedHtmxRequest, session: TableSession, seats: list[Seat]
+) -> HttpResponse:
     forms = ScoreSheetForms(seats=seats, data=request.POST)
     context = _sheet_context(
         session, seats, forms, evaluate=True, inputs=not request.htmx
@@ -525,10 +513,17 @@ def session_detail(
     session, seats = _session_with_seats(
         request, club_slug, session_id, "concordia_position", "result"
     )
-    club = session.club
-    if session.game == Game.MAGNANIMOUS:
-        return magnanimous_views.magnanimous_detail(request, club, session)
-    context: dict[str, object] = {"club": club, "session": session, "seats": seats}
+    return _pages(session).detail(request, session, seats)
+
+
+def _concordia_detail(
+    request: AuthedHtmxRequest, session: TableSession, seats: list[Seat]
+) -> HttpResponse:
+    context: dict[str, object] = {
+        "club": session.club,
+        "session": session,
+        "seats": seats,
+    }
     # A game imported from BG Stats has final totals but no recorded positions:
     # its page shows the totals, with nothing to explain them from.
     context["totals_only"] = session.is_finished and not _positions_recorded(seats)
@@ -580,6 +575,57 @@ def _result_cards(result: SheetResult, seats: list[Seat]) -> dict[str, object]:
         "holder": seats[holder] if holder is not None else None,
         "ties": ties,
     }
+
+
+# --- the game played picks the pages ------------------------------------------
+
+_Page = Callable[[AuthedHtmxRequest, TableSession, list[Seat]], HttpResponse]
+
+
+@dataclass(frozen=True, slots=True)
+class _GamePages:
+    """What a game's usual addresses (sheet, preview, result) show for one kind of game."""
+
+    sheet: _Page
+    preview: _Page
+    detail: _Page
+
+
+_CONCORDIA = _GamePages(
+    sheet=_concordia_sheet, preview=_concordia_sheet_preview, detail=_concordia_detail
+)
+_PAGES: dict[tuple[str, str], _GamePages] = {
+    (Game.CONCORDIA, EntryMode.QUICK): _CONCORDIA,
+    (Game.CONCORDIA, EntryMode.BOARD): dataclasses.replace(
+        _CONCORDIA, sheet=_board_sheet
+    ),
+    # Magnanimous has one way of entering a game; its pages load their own seats.
+    **{
+        (Game.MAGNANIMOUS, mode): _GamePages(
+            sheet=lambda request, session, _seats: magnanimous_views.magnanimous_sheet(
+                request, session.club, session
+            ),
+            preview=lambda request, session, _seats: (
+                magnanimous_views.magnanimous_sheet_preview(
+                    request, session.club, session
+                )
+            ),
+            detail=lambda request, session, _seats: (
+                magnanimous_views.magnanimous_detail(request, session.club, session)
+            ),
+        )
+        for mode in EntryMode.values
+    },
+}
+
+
+def _pages(session: TableSession) -> _GamePages:
+    """Return the pages of the game played and, for Concordia, of how it is entered.
+
+    The one dispatch on the game: every view of a game's usual addresses checks
+    the sign-in and the club, then hands over to what this picks.
+    """
+    return _PAGES[session.game, session.entry_mode]
 
 
 @require_http_methods(["GET", "POST"])

@@ -22,20 +22,14 @@ from concordia_site.http import AuthedHtmxRequest
 from games import adapters
 from games.magnanimous import services as magnanimous_services
 from games.magnanimous.explain import (
-    CATEGORIES,
     ending_reason,
-    outcome,
     seat_reasons,
 )
 from games.magnanimous.forms import SEAT_FIELDS, MagnanimousSheetForms
 from games.magnanimous.selectors import magnanimous_session_seats
 from games.models import Seat, TableSession
-from games.sheet_views import (
-    sheet_conflict_context,
-    sheet_saved_response,
-    strip_cells,
-)
-from games.vocabulary import CATEGORY_LABELS
+from games.scoreboard import scoreboard
+from games.sheet_views import sheet_conflict_context, sheet_saved_response
 from scoring.magnanimous import NOBILITY_TOP, MagnanimousResult
 
 # The largest value the number pad suggests for each seat field; the forms and
@@ -160,26 +154,6 @@ def _evaluate(
     return evaluation.result, live
 
 
-def _scoreboard(
-    result: MagnanimousResult | None, seats: list[Seat]
-) -> dict[str, object]:
-    if result is None:
-        return {"result": None, "strip": strip_cells(seats, None)}
-    return {
-        "result": result,
-        "outcome": outcome(result),
-        "rows": [
-            (
-                CATEGORY_LABELS[category],
-                [getattr(score, category) for score in result.players],
-            )
-            for category in CATEGORIES
-        ],
-        "columns": list(zip(seats, result.players, strict=True)),
-        "strip": strip_cells(seats, result.players),
-    }
-
-
 def _sheet_context(
     session: TableSession,
     seats: list[Seat],
@@ -204,7 +178,7 @@ def _sheet_context(
             for name in ("__all__", "ending", "governor", "reached_20_first")
         },
         "live_problems": live,
-        **_scoreboard(result, seats),
+        **scoreboard(result, seats),
     }
 
 
@@ -228,7 +202,7 @@ def magnanimous_sheet(
         context = _sheet_context(session, seats, forms, evaluate=False)
         if initial is not None:
             evaluation = magnanimous_services.magnanimous_sheet_evaluate(initial)
-            context.update(_scoreboard(evaluation.result, seats))
+            context.update(scoreboard(evaluation.result, seats))
         return render(request, "games/magnanimous/session_sheet.html", context)
 
     forms = MagnanimousSheetForms(seats=seats, data=request.POST)
@@ -283,7 +257,7 @@ def magnanimous_detail(
             ending=session.ending, seats=seats
         )
         result = magnanimous_services.magnanimous_sheet_evaluate(sheet).result
-        context.update(_scoreboard(result, seats))
+        context.update(scoreboard(result, seats))
         context["ending_reason"] = ending_reason(sheet, result)
         context["reasons"] = [
             (seat, score, lines, score.name in result.winners)

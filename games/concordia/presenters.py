@@ -1,0 +1,202 @@
+"""What the board entry pages show of a game: its state, counts and score.
+
+`BoardState` loads a game's board once per request and scores it at most once
+(`BoardState.result`); the views in `games.concordia.views` parse a tap, call
+one service and render what this module lays out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from django.urls import reverse
+from django.utils.translation import gettext as _
+
+from games import adapters, selectors
+from games.concordia import adapters as board_adapters
+from games.concordia import selectors as board_selectors
+from games.concordia.drawing import SeatStyle, seat_styles
+from games.concordia.forms import CARD_LABELS
+from games.forms import GOD_LABELS, GOOD_LABELS, SPECIALIST_LABELS
+from games.models import Seat, TableSession
+from games.scoreboard import scoreboard
+from scoring.board import (
+    DerivedCounts,
+    TableBoard,
+    board_sheet,
+    score_board,
+    seat_counts,
+)
+from scoring.maps import MAPS, MapSpec
+from scoring.types import Good, MapName, Problem, SheetResult
+
+
+def board_url(name: str, session: TableSession) -> str:
+    return reverse(
+        f"games:{name}",
+        kwargs={"club_slug": session.club.slug, "session_id": session.pk},
+    )
+
+
+def board_urls(session: TableSession) -> dict[str, str]:
+    names = ("cities", "board", "cards", "board-score", "entry-mode", "detail", "sheet")
+    return {
+        name.replace("-", "_"): board_url(f"session-{name}", session) for name in names
+    }
+
+
+def problem_message(problem: Problem) -> str:
+    """Return the problem in the reader's language, goods and card names included."""
+    params: dict[str, str | int] = dict(problem.params)
+    good = params.get("good")
+    if isinstance(good, str) and good in Good.__members__.values():
+        params["good"] = str(GOOD_LABELS[Good(good)])
+    name = params.get("name")
+    if isinstance(name, str) and name in CARD_LABELS:
+        params["name"] = str(CARD_LABELS[name])
+    template = _(problem.template)
+    return template % params if params else template
+
+
+@dataclass(slots=True)
+class SeatCounts:
+    """One seat's derived sheet values, ready to print."""
+
+    seat: Seat
+    style: SeatStyle
+    counts: DerivedCounts
+    houses: list[tuple[str, int]]
+    cards: list[tuple[str, int]]
+    specialists: list[str]
+    selected: bool
+
+    @property
+    def houses_summary(self) -> str:
+        return ", ".join(f"{count} {label}" for label, count in self.houses if count)
+
+
+def seat_count_rows(
+    table: TableBoard,
+    seats: Sequence[Seat],
+    styles: dict[int, SeatStyle],
+    selected: int,
+) -> list[SeatCounts]:
+    return [
+        SeatCounts(
+            seat=seat,
+            style=styles[seat.seat_order],
+            counts=counts,
+            houses=[
+                (str(GOOD_LABELS[good]), count) for good, count in counts.houses.items()
+            ],
+            cards=[(GOD_LABELS[god], count) for god, count in counts.cards.items()],
+            specialists=[str(SPECIALIST_LABELS[s]) for s in counts.specialists],
+            selected=seat.seat_order == selected,
+        )
+        for seat, counts in zip(seats, seat_counts(table), strict=True)
+    ]
+
+
+@dataclass(slots=True)
+class CountRow:
+    """One line of the read-only count tables: a label and a value per seat."""
+
+    label: str
+    values: list[str]
+
+
+def count_tables(rows: Sequence[SeatCounts]) -> dict[str, list[CountRow]]:
+    """Lay the seats' counts out with a column per player and a line per count.
+
+    A column per count (seven of them, and the names) was wider than a 360 px
+    phone; five players' numbers fit.
+    """
+    if not rows:
+        return {"house_rows": [], "card_rows": []}
+    houses = [
+        CountRow(_("Houses"), [f"{row.counts.house_count}/15" for row in rows]),
+        *(
+            CountRow(label, [str(row.houses[index][1]) for row in rows])
+            for index, (label, _count) in enumerate(rows[0].houses)
+        ),
+        CountRow(_("Provinces"), [str(row.counts.provinces) for row in rows]),
+    ]
+    cards = [
+        *(
+            CountRow(label, [str(row.cards[index][1]) for row in rows])
+            for index, (label, _count) in enumerate(rows[0].cards)
+        ),
+        CountRow(_("Minerva"), [", ".join(row.specialists) or "—" for row in rows]),
+    ]
+    return {"house_rows": houses, "card_rows": cards}
+
+
+@dataclass(slots=True)
+class BoardState:
+    """Everything the board pages show about a game, loaded once per request."""
+
+    session: TableSession
+    spec: MapSpec
+    seats: list[Seat]
+    rows: board_selectors.BoardRows
+    table: TableBoard
+    styles: dict[int, SeatStyle]
+    stale: bool
+    _result: SheetResult | None = None
+
+    @classmethod
+    def load(cls, session: TableSession) -> BoardState:
+        seats = selectors.session_seats(session)
+        rows = board_selectors.board_rows(session)
+        table = board_adapters.stored_table_board(
+            map_name=session.map, seats=seats, rows=rows
+        )
+        # A saved result no longer matches the board when a house, a card or a
+        # city good changed since: say so instead of showing old numbers as true.
+        stale = session.is_finished and board_sheet(table) != adapters.sheet_from_seats(
+            map_name=session.map, seats=seats
+        )
+        return cls(
+            session=session,
+            spec=MAPS[MapName(session.map)],
+            seats=seats,
+            rows=rows,
+            table=table,
+            styles=seat_styles(seats),
+            stale=stale,
+        )
+
+    def result(self, table: TableBoard | None = None) -> SheetResult:
+        """Score the stored board, once per request; or ``table``, the board
+        with what a form posted (money, storehouse, holders).
+
+        The board's pages call this and nothing else to score: the stored
+        board's result is kept, so a page that shows it twice (the scoreboard
+        and the score page's table) scores it once.
+        """
+        if table is not None:
+            return score_board(table)
+        if self._result is None:
+            self._result = score_board(self.table)
+        return self._result
+
+    def context(self, selected: Seat, result: SheetResult | None) -> dict[str, object]:
+        session = self.session
+        return {
+            "club": session.club,
+            "session": session,
+            "seats": self.seats,
+            "selected": selected,
+            "styles": [self.styles[seat.seat_order] for seat in self.seats],
+            "seat_counts": (
+                counts := seat_count_rows(
+                    self.table, self.seats, self.styles, selected.seat_order
+                )
+            ),
+            **count_tables(counts),
+            "goods_missing": len(self.table.city_goods) < len(self.spec.cities),
+            "stale": self.stale,
+            "urls": board_urls(session),
+            **scoreboard(result, self.seats),
+        }

@@ -1,0 +1,249 @@
+"""The city goods page: the good every city produces, set by hand or dealt."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods
+from django.views.decorators.vary import vary_on_headers
+
+from concordia_site.http import AuthedHtmxRequest
+from games.concordia import adapters as board_adapters
+from games.concordia import selectors as board_selectors
+from games.concordia import services as board_services
+from games.concordia.drawing import map_drawing
+from games.concordia.forms import (
+    CityGoodsForm,
+    city_slug,
+)
+from games.concordia.presenters import (
+    board_url,
+    board_urls,
+    problem_message,
+)
+from games.concordia.views.base import board_only, concordia_session
+from games.forms import GOOD_LABELS
+from games.models import TableSession
+from scoring.board import (
+    province_bonus,
+    token_pool,
+)
+from scoring.maps import MAPS, MapSpec, TokenLetter
+from scoring.types import Good, MapName, Problem
+
+
+@dataclass(slots=True)
+class GoodChoice:
+    value: str
+    label: str
+    checked: bool
+
+
+@dataclass(slots=True)
+class CityField:
+    slug: str
+    html_name: str
+    name: str
+    label: str
+    value: str
+    errors: list[str]
+    # One tap per city: the goods its letter's tokens show, as chips.
+    choices: list[GoodChoice] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class ProvinceFields:
+    name: str
+    bonus: str
+    cities: list[CityField]
+
+
+@dataclass(slots=True)
+class LetterGroup:
+    letter: str
+    pool: list[tuple[str, int]]
+    provinces: list[ProvinceFields]
+    errors: list[str]
+
+
+_CITY_PATH = re.compile(r'^city_goods\["(.+)"\]$')
+_LETTER_PATH = re.compile(r"^letters\.([A-Z])\.")
+
+
+def _letter_groups(
+    spec: MapSpec, form: CityGoodsForm, problems: Sequence[Problem]
+) -> list[LetterGroup]:
+    city_errors: dict[str, list[str]] = {}
+    letter_errors: dict[str, list[str]] = {}
+    for problem in problems:
+        if match := _CITY_PATH.match(problem.path):
+            city_errors.setdefault(match.group(1), []).append(problem_message(problem))
+        elif match := _LETTER_PATH.match(problem.path):
+            letter_errors.setdefault(match.group(1), []).append(
+                problem_message(problem)
+            )
+    shown = {
+        city.name: Good(form.chosen(city))
+        for city in spec.cities
+        if form.chosen(city) in {good.value for good in Good}
+    }
+    groups = []
+    for letter, pool in token_pool(spec).items():
+        provinces = []
+        for province in spec.provinces:
+            if province.letter is not letter:
+                continue
+            bonus = province_bonus(province, shown)
+            provinces.append(
+                ProvinceFields(
+                    name=province.name,
+                    bonus=str(GOOD_LABELS[bonus]) if bonus else "",
+                    cities=[
+                        CityField(
+                            slug=city_slug(city.name),
+                            html_name=form[form.field_name(city)].html_name,
+                            name=city.name,
+                            label=city.board_spelling,
+                            value=form.chosen(city),
+                            choices=[
+                                GoodChoice(
+                                    value=good.value,
+                                    label=str(GOOD_LABELS[good]),
+                                    checked=form.chosen(city) == good.value,
+                                )
+                                for good, count in pool.items()
+                                if count
+                            ],
+                            errors=[
+                                *(
+                                    str(e)
+                                    for e in form.errors.get(form.field_name(city), [])
+                                ),
+                                *city_errors.get(city.name, []),
+                            ],
+                        )
+                        for city in province.cities
+                    ],
+                )
+            )
+        groups.append(
+            LetterGroup(
+                letter=letter.value,
+                pool=[(str(GOOD_LABELS[good]), count) for good, count in pool.items()],
+                provinces=provinces,
+                errors=letter_errors.get(letter.value, []),
+            )
+        )
+    return groups
+
+
+def _cities_context(
+    session: TableSession,
+    form: CityGoodsForm,
+    problems: Sequence[Problem] = (),
+    **extra: object,
+) -> dict[str, object]:
+    spec = MAPS[MapName(session.map)]
+    shown = {
+        city.name: Good(form.chosen(city))
+        for city in spec.cities
+        if form.chosen(city) in {good.value for good in Good}
+    }
+    return {
+        "club": session.club,
+        "session": session,
+        "form": form,
+        "groups": _letter_groups(spec, form, problems),
+        # The map as the table shows it: a tap on a city cycles its good
+        # (static/js/board.js); without JavaScript it leads to the city's chips.
+        "drawing": map_drawing(
+            spec=spec, city_goods=shown, houses={}, styles={}, selected=-1
+        ),
+        "good_choices": [("", "—"), *((g.value, str(GOOD_LABELS[g])) for g in Good)],
+        "no_d": TokenLetter.D not in spec.letters,
+        "map_title": spec.title,
+        "urls": board_urls(session),
+        **extra,
+    }
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+@vary_on_headers("HX-Request")
+def session_cities(
+    request: AuthedHtmxRequest, club_slug: str, session_id: int
+) -> HttpResponse:
+    """Set the good every city produces in this game, or let the app deal the tokens."""
+    session = concordia_session(request, club_slug, session_id)
+    if (response := board_only(session)) is not None:
+        return response
+    spec = MAPS[MapName(session.map)]
+    stored = board_adapters.city_goods(board_selectors.board_rows(session))
+    initial = {
+        CityGoodsForm.field_name(c): stored[c.name].value
+        for c in spec.cities
+        if c.name in stored
+    }
+    template = "games/concordia/session_cities.html" + (
+        "#cities-form" if request.htmx else ""
+    )
+    if request.method == "GET":
+        form = CityGoodsForm(cities=spec.cities, initial=initial)
+        return render(request, template, _cities_context(session, form))
+
+    if request.POST.get("action") == "draw":
+        if stored and not request.POST.get("confirm"):
+            form = CityGoodsForm(cities=spec.cities, initial=initial)
+            return render(
+                request, template, _cities_context(session, form, confirm_draw=True)
+            )
+        board_services.session_city_goods_draw(
+            session=session, rng=random.SystemRandom()
+        )
+        return _cities_saved(
+            request, session, _("The city tokens were dealt at random.")
+        )
+
+    form = CityGoodsForm(request.POST, cities=spec.cities)
+    problems: Sequence[Problem] = ()
+    if form.is_valid():
+        try:
+            board_services.session_city_goods_set(session=session, goods=form.goods())
+        except board_services.BoardRejected as rejected:
+            problems = rejected.problems
+        else:
+            return _cities_saved(request, session, _("City goods saved."))
+    return render(
+        request, template, _cities_context(session, form, problems, invalid=True)
+    )
+
+
+def _cities_saved(
+    request: AuthedHtmxRequest, session: TableSession, note: str
+) -> HttpResponse:
+    if not request.htmx:
+        messages.success(request, note)
+        return redirect(board_url("session-cities", session))
+    spec = MAPS[MapName(session.map)]
+    stored = board_adapters.city_goods(board_selectors.board_rows(session))
+    form = CityGoodsForm(
+        cities=spec.cities,
+        initial={
+            CityGoodsForm.field_name(c): stored[c.name].value
+            for c in spec.cities
+            if c.name in stored
+        },
+    )
+    return render(
+        request,
+        "games/concordia/session_cities.html#cities-form",
+        _cities_context(session, form, saved=note),
+    )

@@ -1,0 +1,90 @@
+"""The scoreboard every score page shows, for both games: one builder.
+
+The Concordia sheet, the board's score page and the Magnanimous sheet and
+result all print the same table (a line per category, a column per player)
+and the sheets' sticky strip (each player's tab, total and rank). This is a
+presenter: it turns a scoring result into what the templates read, and
+scores nothing itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from games.magnanimous.explain import outcome
+from games.models import Game, Seat
+from games.vocabulary import CATEGORIES, CATEGORY_LABELS
+from scoring.magnanimous import MagnanimousResult
+from scoring.types import Category, SheetResult
+
+
+class _Scored(Protocol):
+    @property
+    def total(self) -> int: ...
+    @property
+    def rank(self) -> int: ...
+
+
+@dataclass(slots=True)
+class StripCell:
+    """One player on a sheet's sticky strip: their tab, total and rank."""
+
+    index: int
+    seat: Seat
+    total: int | None
+    rank: int | None
+
+
+def strip_cells(
+    seats: Sequence[Seat], scores: Sequence[_Scored] | None
+) -> list[StripCell]:
+    """Return the strip's players in seating order; no scores shows no totals."""
+    return [
+        StripCell(
+            index=index,
+            seat=seat,
+            total=scores[index].total if scores else None,
+            rank=scores[index].rank if scores else None,
+        )
+        for index, seat in enumerate(seats)
+    ]
+
+
+def scoreboard(
+    result: SheetResult | MagnanimousResult | None, seats: Sequence[Seat]
+) -> dict[str, object]:
+    """Return the scoreboard's context: ``result``, ``rows``, ``columns``, ``strip``.
+
+    A Magnanimous result adds its headline (``outcome``: the winner, a shared
+    victory or nobody). No result (the sheet is not complete yet) shows the
+    strip without totals.
+    """
+    if result is None:
+        return {"result": None, "strip": strip_cells(seats, None)}
+    extra: dict[str, object] = {}
+    if isinstance(result, MagnanimousResult):
+        rows = [
+            (
+                CATEGORY_LABELS[category],
+                [int(getattr(score, category)) for score in result.players],
+            )
+            for category in CATEGORIES[Game.MAGNANIMOUS]
+        ]
+        extra["outcome"] = outcome(result)
+    else:
+        rows = [
+            (
+                CATEGORY_LABELS[category],
+                [score.points(category) for score in result.players],
+            )
+            for category in Category
+        ]
+    return {
+        "result": result,
+        "rows": rows,
+        "columns": list(zip(seats, result.players, strict=True)),
+        "strip": strip_cells(seats, result.players),
+        **extra,
+    }
