@@ -393,6 +393,18 @@ class Server:
 
     def __enter__(self) -> Server:
         gunicorn = Path(sys.executable).parent / "gunicorn"
+        # The listening socket is ours, with TCP_DEFER_ACCEPT: a sync worker
+        # is handed a connection once its request has arrived, as behind the
+        # buffering proxy production runs. Without it, a paced wrk thread that
+        # reconnects and then waits for its slot holds a worker idle in the
+        # meantime, which no phone on the internet does through a proxy.
+        self.listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        self.listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        if hasattr(socket, "TCP_DEFER_ACCEPT"):
+            self.listener.setsockopt(socket.IPPROTO_TCP, socket.TCP_DEFER_ACCEPT, 10)
+        self.listener.bind(("127.0.0.1", self.port))
+        self.listener.listen(2048)
+        self.listener.set_inheritable(True)
         with self.log.open("w") as log:
             self.process = subprocess.Popen(
                 [
@@ -401,9 +413,10 @@ class Server:
                     "--workers",
                     str(self.workers),
                     "--bind",
-                    f"127.0.0.1:{self.port}",
+                    f"fd://{self.listener.fileno()}",
                 ],
                 cwd=ROOT,
+                pass_fds=(self.listener.fileno(),),
                 env=_environment(),
                 stdout=log,
                 stderr=subprocess.STDOUT,
@@ -438,6 +451,7 @@ class Server:
             except subprocess.TimeoutExpired:
                 os.killpg(self.process.pid, signal.SIGKILL)
                 self.process.wait()
+        self.listener.close()
 
     @property
     def url(self) -> str:
