@@ -1,8 +1,8 @@
 """`make load`: the site under load, on gunicorn and PostgreSQL (issue #7).
 
 Builds, or reuses when it was built with the same parameters and migrations
-(``--fresh`` rebuilds it), a scratch database ``tabularium_load`` on the
-PostgreSQL server of ``LOAD_PG_URL``:
+(``--fresh`` rebuilds it), a scratch database ``tabularium_load`` (or
+``LOAD_DATABASE``) on the PostgreSQL server of ``LOAD_PG_URL``:
 
 - the club "bench": 100,000 finished games of 1,000 players (the generated
   games of `make bench`) with its statistics rebuilt, so that its leaderboard
@@ -23,14 +23,26 @@ loopback (scripts/load/phase.lua):
 3. saving a score sheet, closed loop, each save to a draft game of its own,
    taking turns in `ROUNDS` slices so that both see the machine alike;
 4. saving at 50 requests/s for 20 s;
-5. the leaderboard of the 100,000-game club at 100 requests/s for 20 s.
+5. the leaderboard of the 100,000-game club at 100 requests/s for 20 s;
+6. the table assistant (issue #14): recording events at 50/s for 20 s, each
+   request the next tap of one of many light-tracking games (random legal
+   games imported at event 20: a card's play, or the reveal of the card that
+   refilled the display), through the views as htmx sends them;
+7. the same 50 events/s with phones polling the head endpoint every 1.5 s
+   alongside (a second wrk), 50, 100, 200, 400, 800 phones until a step
+   fails: the event p95 ≤ 100 ms, the polls' p95 ≤ 500 ms (a change shows
+   within 2 s), no errors, both rates kept;
+8. the turn screen with one connection (server time), and its size on the
+   wire: the page gzip as the server sends it, the CSS and scripts it loads
+   gzip-compressed here (the server runs without collectstatic).
 
 It prints one table with every target of issue #7 and PASS or MISS, the
 query count of each page (Django's test client, in this process), and writes
 the same as JSON to artifacts/load/. It empties the Redis database at the end.
 The exit status is 0 even when a target is missed: this is a measurement.
 
-Usage: ``python scripts/load.py [--fresh] [--seconds 20] [--max-seconds 10]``.
+Usage: ``python scripts/load.py [--fresh] [--seconds 20] [--max-seconds 10]
+[--phone-steps 50,100,200,400,800]``.
 """
 
 from __future__ import annotations
