@@ -13,7 +13,8 @@ REDIS_TEST_URL ?= redis://127.0.0.1:6379/15
 # The browser the real-browser tests drive (Debian's chromium package).
 CHROMIUM ?= /usr/bin/chromium
 # `make load`'s Redis database (emptied afterwards; the run refuses one in use)
-# and extra arguments for scripts/load.py (e.g. LOAD_ARGS=--fresh).
+# and extra arguments for scripts/load.py (e.g. LOAD_ARGS=--fresh). Its scratch
+# database is tabularium_load, or LOAD_DATABASE from the environment.
 LOAD_REDIS_URL ?= redis://127.0.0.1:6379/12
 LOAD_ARGS ?=
 

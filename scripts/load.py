@@ -1,8 +1,8 @@
 """`make load`: the site under load, on gunicorn and PostgreSQL (issue #7).
 
 Builds, or reuses when it was built with the same parameters and migrations
-(``--fresh`` rebuilds it), a scratch database ``tabularium_load`` on the
-PostgreSQL server of ``LOAD_PG_URL``:
+(``--fresh`` rebuilds it), a scratch database ``tabularium_load`` (or
+``LOAD_DATABASE``) on the PostgreSQL server of ``LOAD_PG_URL``:
 
 - the club "bench": 100,000 finished games of 1,000 players (the generated
   games of `make bench`) with its statistics rebuilt, so that its leaderboard
@@ -23,20 +23,33 @@ loopback (scripts/load/phase.lua):
 3. saving a score sheet, closed loop, each save to a draft game of its own,
    taking turns in `ROUNDS` slices so that both see the machine alike;
 4. saving at 50 requests/s for 20 s;
-5. the leaderboard of the 100,000-game club at 100 requests/s for 20 s.
+5. the leaderboard of the 100,000-game club at 100 requests/s for 20 s;
+6. the table assistant (issue #14): recording events at 50/s for 20 s, each
+   request the next tap of one of many light-tracking games (random legal
+   games imported at event 20: a card's play, or the reveal of the card that
+   refilled the display), through the views as htmx sends them;
+7. the same 50 events/s with phones polling the head endpoint every 1.5 s
+   alongside (a second wrk), 50, 100, 200, 400, 800 phones until a step
+   fails: the event p95 ≤ 100 ms, the polls' p95 ≤ 500 ms (a change shows
+   within 2 s), no errors, both rates kept;
+8. the turn screen with one connection (server time), and its size on the
+   wire: the page gzip as the server sends it, the CSS and scripts it loads
+   gzip-compressed here (the server runs without collectstatic).
 
 It prints one table with every target of issue #7 and PASS or MISS, the
 query count of each page (Django's test client, in this process), and writes
 the same as JSON to artifacts/load/. It empties the Redis database at the end.
 The exit status is 0 even when a target is missed: this is a measurement.
 
-Usage: ``python scripts/load.py [--fresh] [--seconds 20] [--max-seconds 10]``.
+Usage: ``python scripts/load.py [--fresh] [--seconds 20] [--max-seconds 10]
+[--phone-steps 50,100,200,400,800]``.
 """
 
 from __future__ import annotations
 
 import argparse
 import datetime as dt
+import gzip
 import hashlib
 import http.client
 import json
@@ -68,7 +81,8 @@ sys.path.insert(0, str(ROOT))
 
 PG_URL = os.environ.get("LOAD_PG_URL", "postgres://postgres@127.0.0.1:5432/postgres")
 REDIS_URL = os.environ.get("LOAD_REDIS_URL", "redis://127.0.0.1:6379/12")
-DATABASE = "tabularium_load"
+# LOAD_DATABASE names another scratch database (two checkouts on one server).
+DATABASE = os.environ.get("LOAD_DATABASE", "tabularium_load")
 PHASE_SCRIPT = ROOT / "scripts" / "load" / "phase.lua"
 ARTIFACTS = ROOT / "artifacts" / "load"
 # Bump when the database is built differently, so that an older one is rebuilt.
@@ -100,6 +114,29 @@ BOARD_RATE = 100
 BOARD_P95_MS = 100.0
 # A paced phase that sent fewer than this share of its schedule fell behind.
 RATE_KEPT = 0.95
+
+# Issue #14's figures for the table assistant: recording events (a light
+# tracking game's next play or reveal, through the view, htmx) at EVENT_RATE,
+# then phones polling the head endpoint every POLL_SECONDS alongside, in steps.
+EVENT_RATE = 50
+EVENT_P95_MS = 100.0
+PHONE_STEPS = (50, 100, 200, 400, 800)
+POLL_SECONDS = 1.5
+# A phone polls every 1.5 s: a poll answered within 0.5 s (p95) shows a change
+# within 2 s, issue #14's promise.
+POLL_P95_MS = 500.0
+# Phones poll independently: more connections than workers, so that polls
+# queue at the server as they would, each thread paced on its own.
+POLL_THREADS = 8
+PHONES_PER_TABLE = 4
+TURN_KB = 40.0
+TURN_SECONDS = 5
+ASSISTANT_PLAYERS = 5
+ASSISTANT_START = 20
+ASSISTANT_WARMUP = 150
+# A refused or conflicting move answers 200 with an alert in the fresh panel.
+ALERT = 'role="alert"'
+HTMX = ("HX-Request: true",)
 
 SHEET = "concordia-rulebook"
 MEMBERS = ("load-ana", "load-bruno", "load-caio")
@@ -368,6 +405,18 @@ class Server:
 
     def __enter__(self) -> Server:
         gunicorn = Path(sys.executable).parent / "gunicorn"
+        # The listening socket is ours, with TCP_DEFER_ACCEPT: a sync worker
+        # is handed a connection once its request has arrived, as behind the
+        # buffering proxy production runs. Without it, a paced wrk thread that
+        # reconnects and then waits for its slot holds a worker idle in the
+        # meantime, which no phone on the internet does through a proxy.
+        self.listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        self.listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        if hasattr(socket, "TCP_DEFER_ACCEPT"):
+            self.listener.setsockopt(socket.IPPROTO_TCP, socket.TCP_DEFER_ACCEPT, 10)
+        self.listener.bind(("127.0.0.1", self.port))
+        self.listener.listen(2048)
+        self.listener.set_inheritable(True)
         with self.log.open("w") as log:
             self.process = subprocess.Popen(
                 [
@@ -376,9 +425,10 @@ class Server:
                     "--workers",
                     str(self.workers),
                     "--bind",
-                    f"127.0.0.1:{self.port}",
+                    f"fd://{self.listener.fileno()}",
                 ],
                 cwd=ROOT,
+                pass_fds=(self.listener.fileno(),),
                 env=_environment(),
                 stdout=log,
                 stderr=subprocess.STDOUT,
@@ -413,6 +463,7 @@ class Server:
             except subprocess.TimeoutExpired:
                 os.killpg(self.process.pid, signal.SIGKILL)
                 self.process.wait()
+        self.listener.close()
 
     @property
     def url(self) -> str:
@@ -605,47 +656,110 @@ class Wrk:
         expect: int = 200,
         requests: Path | None = None,
         once: bool = False,
+        threads: int | None = None,
+        connections: int | None = None,
+        headers: Sequence[str] = (),
+        reject: str = "",
     ) -> Phase:
+        """Run one wrk phase alone."""
+        return self.together(
+            [
+                Load(
+                    name=name,
+                    seconds=seconds,
+                    rate=rate,
+                    path=path,
+                    expect=expect,
+                    requests=requests,
+                    once=once,
+                    threads=threads,
+                    connections=connections,
+                    headers=tuple(headers),
+                    reject=reject,
+                )
+            ]
+        )[0]
+
+    def together(self, loads: Sequence[Load]) -> list[Phase]:
+        """Run wrk processes at the same time; their CPU split covers them all."""
+        commands = [self._command(load) for load in loads]
+        before = CpuSample.now(app=self.app_pids, db=self.db_pids)
+        processes = [
+            subprocess.Popen(
+                command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+            )
+            for command in commands
+        ]
+        outputs = [process.communicate() for process in processes]
+        after = CpuSample.now(app=self.app_pids, db=self.db_pids)
+        for process, command in zip(processes, commands, strict=True):
+            if process.returncode:
+                raise subprocess.CalledProcessError(process.returncode, command)
+        results = []
+        for stdout, stderr in outputs:
+            line = next(
+                (x for x in stdout.splitlines() if x.startswith("LOAD-RESULT ")), None
+            )
+            if line is None:
+                raise RuntimeError(f"wrk said:\n{stdout}\n{stderr}")
+            results.append(json.loads(line.removeprefix("LOAD-RESULT ")))
+        answered_all = sum(r["good"] + r["bad"] for r in results)
+        cpu = _cpu_split(before, after, answered_all)
+        return [
+            self._phase(load, result, cpu)
+            for load, result in zip(loads, results, strict=True)
+        ]
+
+    def _connections(self, load: Load) -> tuple[int, int]:
         # Closed loop: one thread, two connections a worker so that each
         # worker always has the next request waiting. Paced: one connection a
-        # worker and a thread each (see phase.lua).
-        threads = 1 if rate == 0 else self.workers
-        connections = 2 * self.workers if rate == 0 else self.workers
+        # worker and a thread each (see phase.lua), unless the load says.
+        threads = load.threads or (1 if load.rate == 0 else self.workers)
+        connections = load.connections or (
+            2 * self.workers if load.rate == 0 else threads
+        )
+        return threads, connections
+
+    def _command(self, load: Load) -> list[str]:
+        threads, connections = self._connections(load)
         command = [
             self.binary,
             f"-t{threads}",
             f"-c{connections}",
-            f"-d{seconds}s",
+            f"-d{load.seconds}s",
             "--timeout",
             "10s",
             "-H",
             f"Cookie: {self.server.cookie_header()}",
+        ]
+        for header in load.headers:
+            command += ["-H", header]
+        command += [
             "-s",
             str(PHASE_SCRIPT),
-            self.server.url + path,
+            self.server.url + load.path,
             "--",
-            str(rate),
+            str(load.rate),
             str(threads),
-            str(expect),
+            str(load.expect),
         ]
-        if requests is not None:
-            command += [str(requests), "once" if once else "cycle"]
-        before = CpuSample.now(app=self.app_pids, db=self.db_pids)
-        done = subprocess.run(command, capture_output=True, text=True, check=True)
-        after = CpuSample.now(app=self.app_pids, db=self.db_pids)
-        line = next(
-            (x for x in done.stdout.splitlines() if x.startswith("LOAD-RESULT ")), None
-        )
-        if line is None:
-            raise RuntimeError(f"wrk said:\n{done.stdout}\n{done.stderr}")
-        result = json.loads(line.removeprefix("LOAD-RESULT "))
+        if load.requests is not None:
+            command += [str(load.requests), "once" if load.once else "cycle"]
+            if load.reject:
+                command.append(load.reject)
+        return command
+
+    def _phase(
+        self, load: Load, result: dict[str, Any], cpu: dict[str, float]
+    ) -> Phase:
+        _threads, connections = self._connections(load)
         answered = result["good"] + result["bad"]
         socket_errors = sum(result["errors"].values())
         latency = result.get("scheduled_ms") or result["service_ms"]
-        window = result["seconds"] or seconds
+        window = result["seconds"] or load.seconds
         return Phase(
-            name=name,
-            rate=rate,
+            name=load.name,
+            rate=load.rate,
             connections=connections,
             seconds=round(window, 2),
             requests=answered,
@@ -659,8 +773,25 @@ class Wrk:
             p99_ms=latency["p99"],
             max_ms=latency["max"],
             service_p95_ms=result["service_ms"]["p95"],
-            cpu=_cpu_split(before, after, answered),
+            cpu=cpu,
         )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Load:
+    """What one wrk process is asked to do (see `Wrk.run`)."""
+
+    name: str
+    seconds: float
+    rate: int = 0
+    path: str = "/healthz"
+    expect: int = 200
+    requests: Path | None = None
+    once: bool = False
+    threads: int | None = None
+    connections: int | None = None
+    headers: tuple[str, ...] = ()
+    reject: str = ""
 
 
 def _cpu_split(before: CpuSample, after: CpuSample, requests: int) -> dict[str, float]:
@@ -753,6 +884,220 @@ def _saved_games() -> int:
     )
 
 
+# The table assistant (issue #14) ---------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Move:
+    """One event a phone records: the view's path and its form, but the CSRF token."""
+
+    path: str
+    form: dict[str, Any]
+
+
+@dataclass(slots=True, kw_only=True)
+class AssistantTables:
+    """Light-tracking games in play, each at a state whose next events are known.
+
+    ``games`` holds each game's remaining moves; a phase takes games of its
+    own (`take`), so that moves a phase had no time to send never make a
+    later one's illegal. ``polled`` are the idle games the phones poll:
+    (game, head).
+    """
+
+    games: list[list[Move]]
+    played: list[int]
+    polled: list[tuple[int, int]]
+
+    def take(self, count: int, *, threads: int) -> list[Move]:
+        """Return at least ``count`` moves of fresh games for ``threads`` wrk threads.
+
+        wrk's thread i sends lines i, i + threads, ...: each game goes to one
+        thread, whose games take turns (one move of each, then the next of
+        each), so that a game's events all go through one connection, each
+        sent once the one before it was answered: every request is the
+        game's legal next move.
+        """
+        chosen: list[list[list[Move]]] = [[] for _ in range(threads)]
+        sizes = [0] * threads
+        while min(sizes) * threads < count:
+            if not self.games:
+                raise RuntimeError("not enough assistant games prepared")
+            game = self.games.pop(0)
+            thread = sizes.index(min(sizes))
+            chosen[thread].append(game)
+            sizes[thread] += len(game)
+        lines: list[list[Move]] = []
+        for games in chosen:
+            thread_lines: list[Move] = []
+            for index in range(max(len(g) for g in games)):
+                thread_lines.extend(g[index] for g in games if index < len(g))
+            lines.append(thread_lines)
+        # As many lines for each thread, so that the file keeps each one's.
+        shortest = min(sizes)
+        return [lines[t][i] for i in range(shortest) for t in range(threads)]
+
+    def recorded(self) -> int:
+        """Return how many events the played games hold now."""
+        from assistant.models import AssistantEvent
+
+        return AssistantEvent.objects.filter(game_id__in=self.played).count()
+
+
+def _light_form(event: dict[str, Any], state: Any) -> dict[str, Any]:
+    """The light helper's form for ``event`` (as `tests/assistant/race.py` taps it)."""
+    data: dict[str, Any] = {"card": event["card"]}
+    if "province" in event:
+        data["province"] = event["province"]
+    if "copy" in event:
+        data["copy"] = event["copy"]
+        data["copied"] = state.players[state.seat_of(event["copy"])].discard[-1]
+    if event.get("cash"):
+        data["cash"] = "1"
+    if event.get("fifteenth_house"):
+        data["fifteenth_house"] = "1"
+    if "buy" in event:
+        data["buy"] = event["buy"]
+    return data
+
+
+def _assistant_tables(*, user_id: int, moves: int, polled: int) -> AssistantTables:
+    """Import random legal light games at event `ASSISTANT_START`, until ``moves`` remain.
+
+    The games come from the engine's random legal player (the tests' one);
+    each is imported with its first events as a club's phone exports it, and
+    its remaining events become the moves to send: a play (the card's helper
+    form) or a reveal (the card that refilled the display, the third tap).
+    """
+    import random
+    import uuid
+
+    from django.contrib.auth.models import User
+
+    from assistant import services as assistant_services
+    from clubs.models import Club
+    from tests.play.random_games import play_to_the_end
+
+    user = User.objects.get(pk=user_id)
+    club = Club.objects.get(slug="load")
+    base = "/clubs/load/assistant"
+
+    def document(played: Any, events: int) -> dict[str, Any]:
+        log = played.log
+        return {
+            "format": "game-log/1",
+            "game": "concordia",
+            "map": log.map.value,
+            "tracking": "light",
+            "intermediate_scoring": log.intermediate_scoring,
+            "players": [{"name": p.name, "colour": p.colour} for p in log.players],
+            "cities": {city: good.value for city, good in (log.cities or {}).items()},
+            "display": list(log.display),
+            "events": played.documents[:events],
+        }
+
+    games: list[list[Move]] = []
+    played_ids = []
+    total = seed = 0
+    while total < moves:
+        played = play_to_the_end(
+            random.Random(seed), players=ASSISTANT_PLAYERS, tracking="light"
+        )
+        game = assistant_services.game_import(
+            club=club, created_by=user, document=document(played, ASSISTANT_START)
+        )
+        played_ids.append(game.pk)
+        taps: list[tuple[str, dict[str, Any]]] = []
+        for index in range(ASSISTANT_START, len(played.documents)):
+            event = played.documents[index]
+            if event["type"] == "reveal":
+                taps.append(("reveal", {"card": event["cards"]}))
+                continue
+            taps.append(("play", _light_form(event, played.states[index])))
+            # The phone records a purchase's refill as a reveal of its own
+            # (the third tap), where the log may hold it in the play.
+            if event.get("reveal"):
+                taps.append(("reveal", {"card": event["reveal"]}))
+        game_moves = [
+            Move(
+                path=f"{base}/{game.pk}/{view}/",
+                form={"seq": seq, "key": uuid.uuid4().hex, **form},
+            )
+            for seq, (view, form) in enumerate(taps, start=ASSISTANT_START)
+        ]
+        games.append(game_moves)
+        total += len(game_moves)
+        seed += 1
+    polled_games = []
+    played = play_to_the_end(
+        random.Random(seed), players=ASSISTANT_PLAYERS, tracking="light"
+    )
+    for _ in range(polled):
+        game = assistant_services.game_import(
+            club=club, created_by=user, document=document(played, ASSISTANT_START)
+        )
+        polled_games.append((game.pk, game.head_seq))
+    return AssistantTables(games=games, played=played_ids, polled=polled_games)
+
+
+def _wire_size(server: Server, path: str) -> dict[str, float]:
+    """Fetch a page and what it loads (CSS, scripts) gzip-compressed; return KB."""
+
+    def fetch(url: str) -> tuple[int, bytes]:
+        connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
+        try:
+            connection.request(
+                "GET",
+                url,
+                headers={"Cookie": server.cookie_header(), "Accept-Encoding": "gzip"},
+            )
+            answer = connection.getresponse()
+            body = answer.read()
+            if answer.status != 200:
+                raise RuntimeError(f"{url} answered {answer.status}")
+            if answer.headers.get("Content-Encoding") == "gzip":
+                return len(body), gzip.decompress(body)
+            return len(body), body
+        finally:
+            connection.close()
+
+    page_bytes, page = fetch(path)
+    html = page.decode()
+    assets = re.findall(
+        r'<(?:script[^>]*\ssrc|link[^>]*rel="stylesheet"[^>]*\shref)="([^"]+)"', html
+    )
+    assets += re.findall(r'<link[^>]*\shref="([^"]+)"[^>]*rel="stylesheet"', html)
+    assets = list(dict.fromkeys(assets))
+    # The server runs without collectstatic (WhiteNoise would serve these
+    # gzip-compressed): the same files from the source, compressed here.
+    from django.contrib.staticfiles import finders
+
+    assets_bytes = 0
+    for url in assets:
+        found = finders.find(url.split("/static/", 1)[-1].split("?")[0])
+        if not found:
+            raise RuntimeError(f"{url}: no such static file")
+        assets_bytes += len(gzip.compress(Path(str(found)).read_bytes()))
+    return {
+        "page_kb": round(page_bytes / 1024, 1),
+        "assets_kb": round(assets_bytes / 1024, 1),
+        "total_kb": round((page_bytes + assets_bytes) / 1024, 1),
+        "assets": len(assets),
+    }
+
+
+def _phones_hold(events: Phase, polls: Phase) -> bool:
+    """Both rates kept, no errors, events p95 ≤ target, a change seen within 2 s."""
+    return (
+        events.p95_ms <= EVENT_P95_MS
+        and events.errors == 0 == polls.errors
+        and events.kept_rate
+        and polls.kept_rate
+        and not events.exhausted
+        and polls.p95_ms <= POLL_P95_MS
+    )
+
+
 def _redis_in_use() -> bool:
     import redis
 
@@ -776,9 +1121,12 @@ def _redis() -> Iterator[dict[str, object]]:
 # The report --------------------------------------------------------------------
 
 
-def _targets(phases: dict[str, Phase]) -> list[dict[str, object]]:
+def _targets(
+    phases: dict[str, Phase], *, phones_held: int, wire: dict[str, float]
+) -> list[dict[str, object]]:
     save_max, page, save = phases["save_max"], phases["game_page"], phases["save_paced"]
     board = phases["leaderboard_paced"]
+    event, turn = phases["event_paced"], phases["turn_screen"]
     ratio = save_max.rps / page.rps if page.rps else 0.0
     return [
         {
@@ -808,6 +1156,30 @@ def _targets(phases: dict[str, Phase]) -> list[dict[str, object]]:
             "pass": board.p95_ms <= BOARD_P95_MS
             and board.errors == 0
             and board.kept_rate,
+        },
+        {
+            "target": f"assistant event: p95 ≤ {EVENT_P95_MS:.0f} ms at "
+            f"{EVENT_RATE}/s, no errors",
+            "measured": f"p50 {event.p50_ms:.1f} / p95 {event.p95_ms:.1f} / "
+            f"p99 {event.p99_ms:.1f} ms, {event.errors} errors, {event.rps:.1f}/s",
+            "pass": event.p95_ms <= EVENT_P95_MS
+            and event.errors == 0
+            and event.kept_rate
+            and not event.exhausted,
+        },
+        {
+            "target": f"phones polling every {POLL_SECONDS} s, events at "
+            f"{EVENT_RATE}/s still p95 ≤ {EVENT_P95_MS:.0f} ms",
+            "measured": f"{phones_held} phones held (polls p95 ≤ "
+            f"{POLL_P95_MS:.0f} ms, no errors)"
+            + ("" if phones_held else ": not even the first step"),
+            "pass": phones_held > 0,
+        },
+        {
+            "target": f"turn screen ≤ {TURN_KB:.0f} KB gzip, htmx, JS and CSS in",
+            "measured": f"{wire['total_kb']:.1f} KB (page {wire['page_kb']:.1f} KB); "
+            f"server p50 {turn.p50_ms:.1f} / p95 {turn.p95_ms:.1f} ms",
+            "pass": wire["total_kb"] <= TURN_KB and turn.errors == 0,
         },
     ]
 
@@ -869,6 +1241,21 @@ def _print_report(report: dict[str, Any]) -> None:
             else f"  MISMATCH: 0 to {saves['in_flight_at_most']} expected"
         )
     )
+    assistant = report["assistant"]
+    unread = assistant["events_answered"] - assistant["events_recorded"]
+    print(
+        f"Assistant: {assistant['events_answered']} events answered 200 without an "
+        f"alert and {assistant['events_recorded']} recorded in "
+        f"{assistant['games_played']} games"
+        + (
+            ""
+            if -assistant["events_in_flight_at_most"] <= unread <= 0
+            else "  MISMATCH"
+        )
+        + f"; phones tried {assistant['phone_steps']}, held "
+        f"{assistant['phones_held']} (on {assistant['games_polled']} games); turn "
+        f"screen {assistant['turn_screen_wire']}"
+    )
     redis = report["redis"]
     print(
         f"Redis {redis['url']} emptied: it held {redis['queued_tasks']} statistics "
@@ -883,6 +1270,8 @@ LABELS = {
     "save_max": f"save, closed loop ×{ROUNDS}",
     "save_paced": f"save at {SAVE_RATE}/s",
     "leaderboard_paced": f"leaderboard at {BOARD_RATE}/s",
+    "event_paced": f"assistant event at {EVENT_RATE}/s",
+    "turn_screen": "assistant turn screen, 1 connection",
 }
 
 
@@ -914,6 +1303,12 @@ def main() -> int:
     parser.add_argument("--workers", type=int, default=WORKERS)
     parser.add_argument("--seconds", type=int, default=PACED_SECONDS)
     parser.add_argument("--max-seconds", type=int, default=MAX_SECONDS)
+    parser.add_argument(
+        "--phone-steps",
+        type=lambda raw: tuple(int(n) for n in raw.split(",")),
+        default=PHONE_STEPS,
+        help="numbers of polling phones to try, comma-separated",
+    )
     args = parser.parse_args()
     if shutil.which("wrk") is None:
         print("== wrk is missing (apt-get install wrk): the load run is NOT run")
@@ -936,6 +1331,14 @@ def main() -> int:
     max_saves = SAVES_PER_SECOND_CAP * args.max_seconds
     paced_saves = math.ceil(SAVE_RATE * args.seconds * 1.1) + args.workers
     load_club = _load_club(drafts=WARMUP_SAVES + max_saves + paced_saves + 1)
+    steps = args.phone_steps
+    per_phase = EVENT_RATE * args.seconds * 1.1 + 2 * args.workers
+    tables = _assistant_tables(
+        user_id=load_club.user_id,
+        # Each phase's share is rounded up to whole games: room for that.
+        moves=math.ceil((ASSISTANT_WARMUP + per_phase * (1 + len(steps))) * 1.3 + 400),
+        polled=math.ceil(max(steps) / PHONES_PER_TABLE),
+    )
     _settle()
     counted_draft, *drafts = load_club.drafts
     warmup_drafts = drafts[:WARMUP_SAVES]
@@ -1010,6 +1413,114 @@ def main() -> int:
         phases["leaderboard_paced"] = wrk.run(
             "leaderboard_paced", seconds=args.seconds, rate=BOARD_RATE, path=board
         )
+
+        # The table assistant: events, then phones polling alongside, then
+        # the turn screen.
+        def events(name: str, count: int) -> Path:
+            lines = [
+                f"POST\t{move.path}\t"
+                + urlencode({**move.form, "csrfmiddlewaretoken": token}, doseq=True)
+                for move in tables.take(math.ceil(count), threads=args.workers)
+            ]
+            return _requests_file(directory, name, lines)
+
+        polls = _requests_file(
+            directory,
+            "polls",
+            [
+                f"GET\t/clubs/load/assistant/{pk}/head/?seq={head}\t"
+                for pk, head in tables.polled
+            ],
+        )
+        turn_path = f"/clubs/load/assistant/{tables.polled[0][0]}/"
+        turn_pages = _requests_file(
+            directory,
+            "turns",
+            [f"GET\t/clubs/load/assistant/{pk}/\t" for pk, _h in tables.polled[:20]],
+        )
+
+        def event_load(name: str, requests: Path, seconds: float) -> Load:
+            return Load(
+                name=name,
+                seconds=seconds,
+                rate=EVENT_RATE,
+                requests=requests,
+                once=True,
+                headers=HTMX,
+                reject=ALERT,
+            )
+
+        print("the table assistant: warming up")
+        recorded_before = tables.recorded()
+        event_phases = wrk.together(
+            [
+                event_load(
+                    "warm-up",
+                    events("event-warmup", ASSISTANT_WARMUP),
+                    WARMUP_SECONDS,
+                )
+            ]
+        )
+        wrk.run(
+            "warm-up", seconds=WARMUP_SECONDS, requests=polls, expect=204, headers=HTMX
+        )
+        wrk.run("warm-up", seconds=WARMUP_SECONDS, requests=turn_pages)
+        print("the table assistant: measuring")
+        (phases["event_paced"],) = wrk.together(
+            [event_load("event_paced", events("events", per_phase), args.seconds)]
+        )
+        paced = phases["event_paced"]
+        print(
+            f"  events at {EVENT_RATE}/s: p95 {paced.p95_ms:.1f} ms, "
+            f"{paced.errors} errors {paced.statuses}, {paced.rps:.1f}/s"
+        )
+        event_phases.append(phases["event_paced"])
+        phones_held = 0
+        for phones in steps:
+            rate = round(phones / POLL_SECONDS)
+            step_events, step_polls = wrk.together(
+                [
+                    event_load(
+                        f"phones_{phones}_events",
+                        events(f"events-{phones}", per_phase),
+                        args.seconds,
+                    ),
+                    Load(
+                        name=f"phones_{phones}_polls",
+                        seconds=args.seconds,
+                        rate=rate,
+                        requests=polls,
+                        expect=204,
+                        threads=POLL_THREADS,
+                        headers=HTMX,
+                    ),
+                ]
+            )
+            LABELS[step_events.name] = f"  events at {EVENT_RATE}/s, {phones} phones"
+            LABELS[step_polls.name] = f"  {phones} phones' polls at {rate}/s"
+            phases[step_events.name] = step_events
+            phases[step_polls.name] = step_polls
+            event_phases.append(step_events)
+            held = _phones_hold(step_events, step_polls)
+            print(
+                f"  {phones} phones: {'hold' if held else 'do not hold'} (events "
+                f"p95 {step_events.p95_ms:.1f} ms, {step_events.errors} errors, "
+                f"{step_events.rps:.1f}/s; polls p95 {step_polls.p95_ms:.1f} ms, "
+                f"{step_polls.errors} errors {step_polls.statuses}, "
+                f"{step_polls.rps:.1f}/s)"
+            )
+            if not held:
+                break
+            phones_held = phones
+        phases["turn_screen"] = wrk.run(
+            "turn_screen",
+            seconds=TURN_SECONDS,
+            requests=turn_pages,
+            threads=1,
+            connections=1,
+        )
+        wire = _wire_size(server, turn_path)
+        recorded = tables.recorded() - recorded_before
         queries = _query_counts(
             user_id=load_club.user_id,
             game_page=LoadClub.page(load_club.finished[0]),
@@ -1041,7 +1552,17 @@ def main() -> int:
             name: {"label": LABELS[name], **asdict(phase)}
             for name, phase in phases.items()
         },
-        "targets": _targets(phases),
+        "targets": _targets(phases, phones_held=phones_held, wire=wire),
+        "assistant": {
+            "phones_held": phones_held,
+            "phone_steps": list(steps),
+            "turn_screen_wire": wire,
+            "events_answered": sum(p.good for p in event_phases),
+            "events_recorded": recorded,
+            "events_in_flight_at_most": sum(p.connections for p in event_phases),
+            "games_played": len(tables.played),
+            "games_polled": len(tables.polled),
+        },
         "queries": queries,
         "saves": {
             "answered": answered,

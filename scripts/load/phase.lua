@@ -1,7 +1,7 @@
 -- One phase of `make load` (scripts/load.py runs wrk with this script).
 --
 --   wrk -t<threads> -c<connections> -d<seconds> -s phase.lua <url> -- \
---       <rate> <threads> <expected status> [<requests file> <once|cycle>]
+--       <rate> <threads> <expected status> [<requests file> <once|cycle> [<reject>]]
 --
 -- rate: requests per second over all threads; 0 runs a closed loop (each
 -- connection sends its next request as soon as the last one is answered).
@@ -13,7 +13,9 @@
 -- of the URL's path.
 --
 -- A response counts as good only with the expected status; a redirect to the
--- sign-in page never does (a lost session must not pass for a save).
+-- sign-in page never does (a lost session must not pass for a save), nor a
+-- body that holds the text <reject> (the assistant answers a refused or
+-- conflicting move with 200 and an alert in the fresh panel).
 --
 -- Paced phases run one connection per thread: each response then belongs to
 -- the one request in flight, so its latency is measured from the moment the
@@ -55,6 +57,7 @@ local scheduled = nil
 local static_request = nil
 local spare_request = nil
 local verifying = false
+local reject = nil
 
 good = 0
 bad = 0
@@ -89,6 +92,9 @@ function init(args)
   expect = tonumber(args[3])
   if args[4] ~= nil then
     cycle = args[5] == "cycle"
+    if args[6] ~= nil and args[6] ~= "" then
+      reject = args[6]
+    end
     local line_number = 0
     for line in io.lines(args[4]) do
       if line_number % count == index then
@@ -147,7 +153,9 @@ function response(status, headers, body)
   local now = now_ms()
   last_ms = now
   local location = headers["Location"] or ""
-  if status == expect and not location:find("/accounts/login/", 1, true) then
+  local refused = reject ~= nil and body ~= nil and body:find(reject, 1, true)
+  if status == expect and not location:find("/accounts/login/", 1, true)
+      and not refused then
     good = good + 1
   else
     bad = bad + 1
