@@ -283,6 +283,8 @@ def _write(
         )
     except services.EventConflict as conflict:
         return _after_write(request, game, conflict=conflict.messages[0])
+    except services.GameClosed as closed:
+        return _after_write(request, game, problems=list(closed.messages))
     except engine.LogInvalid as error:
         return _after_write(request, game, problems=_problems(error))
     return _after_write(request, game)
@@ -624,6 +626,8 @@ def game_adjust(
             )
         except services.EventConflict as conflict:
             problems = [conflict.messages[0]]
+        except services.GameClosed as closed:
+            problems = list(closed.messages)
         except engine.LogInvalid as error:
             problems = _problems(error)
         else:

@@ -448,3 +448,46 @@ def test_a_light_game_has_nothing_to_correct(ana_phone, light_game):
     response = ana_phone.get(_url("adjust", light_game), {"player": 0})
     assert response.status_code == 302
     assert response["Location"] == light_game.get_absolute_url()
+
+
+def _finished_game(club: Any, alice: Any) -> AssistantGame:
+    played = play_to_the_end(random.Random(2), players=3, tracking="light")
+    game = AssistantGame.objects.create(
+        club=club,
+        map="imperium",
+        tracking="light",
+        players=[{"name": p.name, "colour": p.colour} for p in played.log.players],
+        display=list(played.log.display),
+        created_by=alice,
+    )
+    for event in played.documents:
+        services.event_append(game=game, document=event, expected_seq=None)
+    return game
+
+
+def test_no_undo_once_the_final_sheet_is_open(ana_phone, club, alice):
+    game = _finished_game(club, alice)
+    text = ana_phone.get(_url("turn", game)).content.decode()
+    assert 'id="undo"' in text
+    ana_phone.post(_url("finish", game))
+    game.refresh_from_db()
+    head, sheet = game.head_seq, game.session_id
+    sheet_url = reverse(
+        "games:session-sheet", kwargs={"club_slug": "lisboa", "session_id": sheet}
+    )
+    for headers in ({}, HTMX):
+        text = ana_phone.get(_url("turn", game), headers=headers).content.decode()
+        assert 'id="undo"' not in text
+        assert f'href="{sheet_url}" id="sheet-link"' in text
+    # A stale page's Undo is refused, with and without JavaScript.
+    response = ana_phone.post(_url("undo", game), {"seq": head}, headers=HTMX)
+    assert "the game is closed and can no longer be undone" in (
+        response.content.decode()
+    )
+    response = ana_phone.post(_url("undo", game), {"seq": head}, follow=True)
+    assert "the game is closed and can no longer be undone" in (
+        response.content.decode()
+    )
+    game.refresh_from_db()
+    assert game.head_seq == head
+    assert str(selectors.game_state(game).status) == "finished"
