@@ -8,6 +8,7 @@ token pool, deck I).
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -499,3 +500,36 @@ def standing(state: State) -> Standing | None:
 def map_cities(map_name: str) -> list[tuple[str, str]]:
     """Return every city of the map with its province, in the board's order."""
     return [(city.name, city.province) for city in spec(map_name).cities]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PayChoice:
+    """The goods of the player's choice a Senator's purchase still needs (full tracking).
+
+    ``options`` lists each way to pay them with goods the player holds after
+    the fixed goods: tuples of good names, e.g. ``("wine",)`` or ``("brick", "food")``.
+    """
+
+    count: int
+    options: tuple[tuple[str, ...], ...]
+
+
+def pay_choice(state: State, cards: Sequence[str]) -> PayChoice | None:
+    """Return what is left to choose for buying ``cards``; None when nothing is."""
+    if not state.full or state.seat is None or not cards:
+        return None
+    prices = {p.card: p for p in play.display_prices(state) if p.card is not None}
+    chosen = [prices[card] for card in cards if card in prices]
+    count = sum(price.any_goods for price in chosen)
+    if count == 0:
+        return None
+    left = dict(state.players[state.seat].storehouse.items())
+    for price in chosen:
+        for good in Good:
+            left[good] = left.get(good, 0) - price.goods[good]
+    options = tuple(
+        tuple(good.value for good in combination)
+        for combination in itertools.combinations_with_replacement(Good, count)
+        if all(combination.count(good) <= left.get(good, 0) for good in Good)
+    )
+    return PayChoice(count=count, options=options)

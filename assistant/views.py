@@ -26,6 +26,7 @@ from django_htmx.http import HttpResponseClientRedirect, trigger_client_event
 from assistant import engine, selectors, services
 from assistant.forms import GOODS, GameSetupForm, clean_key, new_key, play_document
 from assistant.models import AssistantGame
+from assistant.templatetags.assistant_extras import card_label
 from clubs import access
 from clubs.models import Club
 from concordia_site.http import AuthedHtmxRequest, HtmxHttpRequest
@@ -241,6 +242,14 @@ def game_play(request: AuthedHtmxRequest, club_slug: str, game_id: int) -> HttpR
             full=state.full,
             players=[p.name for p in state.players],
         )
+        if "pay" in document and not document["pay"]:
+            bought = [str(c) for c in document.get("buy", []) or []]  # type: ignore[attr-defined]
+            choice = engine.pay_choice(state, bought)
+            if choice is not None and len(choice.options) == 1:
+                only = choice.options[0]
+                document["pay"] = {g: only.count(g) for g in dict.fromkeys(only)}
+            elif choice is not None and choice.options:
+                return _pay_step(request, game, state, card, bought, choice)
         return _write(request, game, document)
     state = selectors.game_state(game)
     card = request.GET.get("card", "")
@@ -267,6 +276,36 @@ def game_play(request: AuthedHtmxRequest, club_slug: str, game_id: int) -> HttpR
         ),
     }
     template = "assistant/game_play.html" + ("#turn-panel" if request.htmx else "")
+    return render(request, template, context)
+
+
+def _pay_step(
+    request: AuthedHtmxRequest,
+    game: AssistantGame,
+    state: engine.State,
+    card: str,
+    bought: list[str],
+    choice: engine.PayChoice,
+) -> HttpResponse:
+    """Full tracking: ask which goods pay the "any good" of the surcharges."""
+    helper = engine.helper_view(
+        state,
+        card=card,
+        copy=request.POST.get("copy", ""),
+        copied=request.POST.get("copied", ""),
+    )
+    if helper is None:
+        return _after_write(request, game)
+    context = _turn_context(game, state) | {
+        "helper": helper,
+        "bought": bought,
+        "bought_text": ", ".join(card_label(c) for c in bought),
+        "pay_count": choice.count,
+        "pay_options": ["+".join(option) for option in choice.options],
+        "seq": request.POST.get("seq", ""),
+        "key": clean_key(request.POST.get("key")) or new_key(),
+    }
+    template = "assistant/game_pay.html" + ("#turn-panel" if request.htmx else "")
     return render(request, template, context)
 
 

@@ -491,3 +491,65 @@ def test_no_undo_once_the_final_sheet_is_open(ana_phone, club, alice):
     game.refresh_from_db()
     assert game.head_seq == head
     assert str(selectors.game_state(game).status) == "finished"
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+def test_a_senator_buying_with_any_good_asks_which_good(
+    ana_phone, short_game, short_log, htmx
+):
+    for number, event in enumerate(short_log["events"][:3]):
+        services.event_append(game=short_game, document=event, expected_seq=number)
+    # Ana holds 2 brick, 1 food, 1 tool, 1 wine, 1 cloth; the Architect at
+    # place 2 costs 1 tool plus the surcharge's "any good".
+    response = _post_play(
+        ana_phone,
+        short_game,
+        {"card": "Senator", "buy_one": "I:Architect"},
+        htmx=htmx,
+    )
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert "the surcharge asks for 1 good of your choice" in page
+    assert "Which good does Ana pay?" in page
+    options = re.findall(r'name="pay" value="([a-z+]+)"', page)
+    assert options == ["brick", "food", "wine", "cloth"]
+    short_game.refresh_from_db()
+    assert short_game.head_seq == 3
+    response = _post_play(
+        ana_phone,
+        short_game,
+        {"card": "Senator", "buy": "I:Architect", "pay": "wine"},
+        htmx=htmx,
+    )
+    short_game.refresh_from_db()
+    assert short_game.head_seq == 4
+    assert short_game.events.last().document == {
+        "type": "play",
+        "player": "Ana",
+        "card": "Senator",
+        "buy": ["I:Architect"],
+        "pay": {"wine": 1},
+    }
+    ana = selectors.game_state(short_game).players[0]
+    assert dict(ana.storehouse.items())[engine.Good.WINE] == 0
+
+
+def test_a_senator_with_one_fitting_good_pays_it_without_asking(
+    ana_phone, short_game, short_log
+):
+    for number, event in enumerate(short_log["events"][:3]):
+        services.event_append(game=short_game, document=event, expected_seq=number)
+    services.event_append(
+        game=short_game,
+        document={
+            "type": "adjust",
+            "player": "Ana",
+            "storehouse": {"brick": 0, "food": 0, "tool": 1, "wine": 1, "cloth": 0},
+        },
+        expected_seq=3,
+    )
+    response = _post_play(
+        ana_phone, short_game, {"card": "Senator", "buy_one": "I:Architect"}
+    )
+    assert response.status_code == 302
+    assert short_game.events.last().document["pay"] == {"wine": 1}
