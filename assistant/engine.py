@@ -20,7 +20,15 @@ from scoring import SheetInvalid, parse_concordia, score_sheet
 from scoring.board import ROMAN, province_bonus
 from scoring.catalog import SALE_CARDS, SPECIALIST_GOOD
 from scoring.maps import MAPS, MapSpec
-from scoring.types import Category, Good, MapName, Problem, ScoreSheet, Specialist
+from scoring.types import (
+    Category,
+    Good,
+    MapName,
+    Problem,
+    ScoreSheet,
+    SheetKind,
+    Specialist,
+)
 
 if TYPE_CHECKING:
     from assistant.models import AssistantGame
@@ -479,9 +487,19 @@ def standing(state: State) -> Standing | None:
             ),
         )
     try:
-        result = score_sheet(parse_concordia(document))
+        sheet = parse_concordia(document)
     except SheetInvalid:
-        return None
+        # Mid-game nobody holds the Concordia card, which a final sheet
+        # requires: score it as an intermediate sheet (§3), whose gods count
+        # exactly as the final ones and whose Concordia line is 0.
+        document["kind"] = SheetKind.INTERMEDIATE.value
+        for player in players:
+            player["concordia_card"] = False
+        try:
+            sheet = parse_concordia(document)
+        except SheetInvalid:
+            return None
+    result = score_sheet(sheet)
     return Standing(
         points=True,
         headings=tuple(category.value for category in Category),

@@ -553,3 +553,27 @@ def test_a_senator_with_one_fitting_good_pays_it_without_asking(
     )
     assert response.status_code == 302
     assert short_game.events.last().document["pay"] == {"wine": 1}
+
+
+def test_full_tracking_shows_the_points_if_the_game_ended_now(
+    ana_phone, short_game, short_log
+):
+    for number, event in enumerate(short_log["events"]):
+        services.event_append(game=short_game, document=event, expected_seq=number)
+    standing = engine.standing(selectors.game_state(short_game))
+    assert standing is not None
+    assert standing.points
+    # Ana: Vesta 1 × (4 + 27)/10 = 3, Jupiter 0, Saturnus 2 × 1 province,
+    # Mercurius 1 × 1 kind × 2, Mars 1 × 2 colonists × 2, Minerva: Mason 3 × 1 brick house.
+    # Bia: (3 + 40)/10 = 4, 2 × 1, 2 × 1, 1 × 2 kinds × 2, 4. Caio: 53/10 = 5, Mars 4.
+    assert [(row.name, row.values, row.total) for row in standing.rows] == [
+        ("Ana", (3, 0, 2, 2, 4, 3, 0), 14),
+        ("Bia", (4, 2, 2, 4, 4, 0, 0), 16),
+        ("Caio", (5, 0, 0, 0, 4, 0, 0), 9),
+    ]
+    for headers in ({}, HTMX):
+        page = ana_phone.get(_url("turn", short_game), headers=headers)
+        text = page.content.decode()
+        assert "Points if the game ended now" in text
+        totals = re.findall(r'<td class="num total">(\d+)</td>', text)
+        assert totals == ["14", "16", "9"]
