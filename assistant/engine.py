@@ -294,6 +294,9 @@ class HelperView:
     ask_intermediate_points: bool = False
     mercator_income: int | None = None
     prefect: play.PrefectOptions | None = None
+    # False when markers lie coin side up but the log does not know their
+    # goods (light tracking): the group counts the coins on the table.
+    prefect_cash_known: bool = True
     diplomat: tuple[play.DiplomatOption, ...] = ()
     colonist_cash: int | None = None
     colonists_in_storehouse: int = 0
@@ -370,6 +373,9 @@ def _helper_for(
         extra["mercator_income"] = play.mercator_income(card)
     elif kind is K.PREFECT:
         extra["prefect"] = play.prefect_options(state)
+        extra["prefect_cash_known"] = (
+            state.log.cities is not None or not state.coin_side
+        )
     elif kind is K.COLONIST:
         extra["colonist_cash"] = play.colonist_cash(state)
         extra["colonists_in_storehouse"] = player.colonists_storehouse

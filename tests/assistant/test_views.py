@@ -577,3 +577,42 @@ def test_full_tracking_shows_the_points_if_the_game_ended_now(
         assert "Points if the game ended now" in text
         totals = re.findall(r'<td class="num total">(\d+)</td>', text)
         assert totals == ["14", "16", "9"]
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+def test_light_prefect_cash_after_a_flip_says_count_the_coins(
+    ana_phone, light_game, short_game, htmx
+):
+    headers = HTMX if htmx else {}
+    text = ana_phone.get(
+        _url("play", light_game) + "?card=Prefect", headers=headers
+    ).content.decode()
+    # Nothing is flipped yet: the cash is truly 0.
+    assert "Take the cash instead: 0 sestertii" in text
+    _post_play(ana_phone, light_game, {"card": "Prefect", "province": "Italia"})
+    assert selectors.game_state(light_game).coin_side == frozenset({"Italia"})
+    text = ana_phone.get(
+        _url("play", light_game) + "?card=Prefect", headers=headers
+    ).content.decode()
+    assert "count the coins on the flipped markers" in text
+    assert "Take the cash instead: 0 sestertii" not in text
+    # Full tracking knows the cities' goods, so it keeps the number.
+    services.event_append(
+        game=short_game,
+        document={
+            "type": "play",
+            "player": "Ana",
+            "card": "Prefect",
+            "province": "Italia",
+        },
+        expected_seq=0,
+    )
+    text = ana_phone.get(
+        _url("play", short_game) + "?card=Prefect", headers=headers
+    ).content.decode()
+    assert "count the coins on the flipped markers" not in text
+    cash = engine.helper_view(selectors.game_state(short_game), card="Prefect")
+    assert cash is not None
+    assert cash.prefect is not None
+    assert cash.prefect.cash == 1
+    assert "Take the cash instead: 1 sestertius" in text
