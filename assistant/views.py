@@ -253,6 +253,9 @@ def game_play(request: AuthedHtmxRequest, club_slug: str, game_id: int) -> HttpR
         return _write(request, game, document)
     state = selectors.game_state(game)
     card = request.GET.get("card", "")
+    if engine.turn_view(state).reveal_choices:
+        # The display is refilled first: the turn screen asks for the cards drawn.
+        return redirect(game) if not request.htmx else _render_turn(request, game)
     helper = engine.helper_view(
         state,
         card=card,

@@ -616,3 +616,32 @@ def test_light_prefect_cash_after_a_flip_says_count_the_coins(
     assert cash.prefect is not None
     assert cash.prefect.cash == 1
     assert "Take the cash instead: 1 sestertius" in text
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+def test_a_pending_refill_comes_first_and_the_hand_waits(ana_phone, light_game, htmx):
+    headers = HTMX if htmx else {}
+    _post_play(ana_phone, light_game, {"card": "Mercator"})
+    _post_play(
+        ana_phone, light_game, {"card": "Senator", "buy_one": light_game.display[0]}
+    )
+    text = ana_phone.get(_url("turn", light_game), headers=headers).content.decode()
+    assert '<h2 class="label" id="refill-heading">' in text
+    assert "Refill the display: tap the cards drawn" in text
+    assert 'class="reveal refill-step"' in text
+    # Caio's hand is not playable until the refill is entered.
+    assert "Caio plays after the refill." in text
+    assert 'id="hand"' not in text
+    assert f'href="{_url("play", light_game)}?card=' not in text
+    helper = ana_phone.get(_url("play", light_game) + "?card=Prefect", headers=headers)
+    if htmx:
+        assert 'id="refill-heading"' in helper.content.decode()
+        assert 'id="helper-form"' not in helper.content.decode()
+    else:
+        assert helper.status_code == 302
+        assert helper["Location"] == light_game.get_absolute_url()
+    refill = engine.turn_view(selectors.game_state(light_game)).reveal_choices[0]
+    ana_phone.post(_url("reveal", light_game), {"seq": 2, "card": refill})
+    text = ana_phone.get(_url("turn", light_game), headers=headers).content.decode()
+    assert 'id="refill-heading"' not in text
+    assert f'href="{_url("play", light_game)}?card=Prefect"' in text
