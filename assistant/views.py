@@ -199,6 +199,11 @@ def _render_turn(
 def game_turn(request: AuthedHtmxRequest, club_slug: str, game_id: int) -> HttpResponse:
     """The turn screen: whose turn, their hand, the discards and the display."""
     game = _game(request, club_slug, game_id)
+    if request.htmx and request.GET.get("moved"):
+        # An open helper's notice: the panel under it stays as it is.
+        return render(
+            request, "assistant/_moved.html", {"game": game, "urls": _urls(game)}
+        )
     return _render_turn(request, game)
 
 
@@ -267,6 +272,7 @@ def game_play(request: AuthedHtmxRequest, club_slug: str, game_id: int) -> HttpR
     reason = helper.reason
     context = _turn_context(game, state) | {
         "helper": helper,
+        "helper_open": True,
         "goods": GOODS,
         "reason": (
             (
@@ -301,6 +307,7 @@ def _pay_step(
         return _after_write(request, game)
     context = _turn_context(game, state) | {
         "helper": helper,
+        "helper_open": True,
         "bought": bought,
         "bought_text": ", ".join(card_label(c) for c in bought),
         "pay_count": choice.count,

@@ -137,7 +137,7 @@ def test_a_refused_move_says_why_and_records_nothing(ana_phone, light_game):
 
 
 def test_the_later_of_two_phones_gets_the_fresh_state_and_a_message(
-    ana_phone, bob_phone, light_game
+    ana_phone, light_game
 ):
     seen = light_game.head_seq
     ana_phone.post(
@@ -645,3 +645,37 @@ def test_a_pending_refill_comes_first_and_the_hand_waits(ana_phone, light_game, 
     text = ana_phone.get(_url("turn", light_game), headers=headers).content.decode()
     assert 'id="refill-heading"' not in text
     assert f'href="{_url("play", light_game)}?card=Prefect"' in text
+
+
+def test_an_open_helper_is_not_swapped_away_when_the_game_moves_on(
+    ana_phone, light_game
+):
+    helper = ana_phone.get(
+        _url("play", light_game) + "?card=Prefect", headers=HTMX
+    ).content.decode()
+    panel = re.search(r'<section id="turn-panel"[^>]*>', helper)
+    assert panel is not None
+    # The helper's panel does not reload itself on the poll's event...
+    assert "assistant-changed" not in panel.group(0)
+    assert 'id="moved-notice"' in helper
+    assert f'hx-get="{_url("turn", light_game)}?moved=1"' in helper
+    assert 'hx-trigger="assistant-changed from:body"' in helper
+    # ...the turn screen's does.
+    turn = ana_phone.get(_url("turn", light_game), headers=HTMX).content.decode()
+    panel = re.search(r'<section id="turn-panel"[^>]*>', turn)
+    assert panel is not None
+    assert 'hx-trigger="assistant-changed from:body"' in panel.group(0)
+    # Another phone records a move; the poll tells, the notice comes.
+    _post_play(ana_phone, light_game, {"card": "Mercator"})
+    head = ana_phone.get(_url("head", light_game), {"seq": 0}, headers=HTMX)
+    assert head.status_code == 200
+    notice = ana_phone.get(
+        _url("turn", light_game), {"moved": 1}, headers=HTMX
+    ).content.decode()
+    assert "The game moved on:" in notice
+    assert "back to the turn" in notice
+    assert 'id="head-seq" name="seq" value="1" hx-swap-oob="true"' in notice
+    assert 'id="helper-form"' not in notice
+    # Without JavaScript the turn page is the whole page, as before.
+    page = ana_phone.get(_url("turn", light_game), {"moved": 1}).content.decode()
+    assert 'id="hand"' in page
