@@ -137,7 +137,7 @@ def test_a_refused_move_says_why_and_records_nothing(ana_phone, light_game):
 
 
 def test_the_later_of_two_phones_gets_the_fresh_state_and_a_message(
-    ana_phone, light_game
+    ana_phone, bob_phone, light_game
 ):
     seen = light_game.head_seq
     ana_phone.post(
