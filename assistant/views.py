@@ -83,9 +83,11 @@ def _problems(error: engine.LogInvalid) -> list[str]:
 @login_required
 def game_list(request: AuthedHtmxRequest, club_slug: str) -> HttpResponse:
     club = _club(request, club_slug)
-    games = selectors.game_list_for_club(user=request.user, club_slug=club.slug)
+    lists = selectors.game_lists_for_club(user=request.user, club_slug=club.slug)
     return render(
-        request, "assistant/game_list.html", {"club": club, "games": games[:20]}
+        request,
+        "assistant/game_list.html",
+        {"club": club, "games": lists.in_play, "ended": lists.ended},
     )
 
 
@@ -620,11 +622,16 @@ def game_import(request: AuthedHtmxRequest, club_slug: str) -> HttpResponse:
             else:
                 messages.success(request, _("Game log imported."))
                 return redirect(game)
-    games = selectors.game_list_for_club(user=request.user, club_slug=club.slug)
+    lists = selectors.game_lists_for_club(user=request.user, club_slug=club.slug)
     return render(
         request,
         "assistant/game_list.html",
-        {"club": club, "games": games[:20], "import_problems": problems},
+        {
+            "club": club,
+            "games": lists.in_play,
+            "ended": lists.ended,
+            "import_problems": problems,
+        },
     )
 
 

@@ -679,3 +679,25 @@ def test_an_open_helper_is_not_swapped_away_when_the_game_moves_on(
     # Without JavaScript the turn page is the whole page, as before.
     page = ana_phone.get(_url("turn", light_game), {"moved": 1}).content.decode()
     assert 'id="hand"' in page
+
+
+def test_the_list_puts_finished_games_apart_with_their_sheet(
+    ana_phone, club, alice, light_game
+):
+    over = _finished_game(club, alice)
+    sheet_opened = _finished_game(club, alice)
+    services.game_finish(game=sheet_opened, created_by=alice)
+    page = ana_phone.get(
+        reverse("assistant:game-list", kwargs={"club_slug": "lisboa"})
+    ).content.decode()
+    in_play, _sep, ended = page.partition("Finished games")
+    assert light_game.get_absolute_url() in in_play
+    assert over.get_absolute_url() not in in_play
+    assert ended.count(">finished</strong>") == 2
+    sheet_url = reverse(
+        "games:session-sheet",
+        kwargs={"club_slug": "lisboa", "session_id": sheet_opened.session_id},
+    )
+    assert f'href="{sheet_url}"' in ended
+    assert f'href="{over.get_absolute_url()}"' in ended
+    assert "Open its final score sheet" in ended
