@@ -13,6 +13,7 @@ from django.urls import reverse
 
 from assistant import engine, selectors, services
 from assistant.models import AssistantEvent, AssistantGame
+from scoring.types import Good
 from tests.assistant.conftest import example
 from tests.play.random_games import play_to_the_end
 
@@ -531,7 +532,7 @@ def test_a_senator_buying_with_any_good_asks_which_good(
         "pay": {"wine": 1},
     }
     ana = selectors.game_state(short_game).players[0]
-    assert dict(ana.storehouse.items())[engine.Good.WINE] == 0
+    assert dict(ana.storehouse.items())[Good.WINE] == 0
 
 
 def test_a_senator_with_one_fitting_good_pays_it_without_asking(
