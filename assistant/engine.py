@@ -8,6 +8,7 @@ token pool, deck I).
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -19,7 +20,15 @@ from scoring import SheetInvalid, parse_concordia, score_sheet
 from scoring.board import ROMAN, province_bonus
 from scoring.catalog import SALE_CARDS, SPECIALIST_GOOD
 from scoring.maps import MAPS, MapSpec
-from scoring.types import Category, Good, MapName, Problem, ScoreSheet, Specialist
+from scoring.types import (
+    Category,
+    Good,
+    MapName,
+    Problem,
+    ScoreSheet,
+    SheetKind,
+    Specialist,
+)
 
 if TYPE_CHECKING:
     from assistant.models import AssistantGame
@@ -285,6 +294,9 @@ class HelperView:
     ask_intermediate_points: bool = False
     mercator_income: int | None = None
     prefect: play.PrefectOptions | None = None
+    # False when markers lie coin side up but the log does not know their
+    # goods (light tracking): the group counts the coins on the table.
+    prefect_cash_known: bool = True
     diplomat: tuple[play.DiplomatOption, ...] = ()
     colonist_cash: int | None = None
     colonists_in_storehouse: int = 0
@@ -361,6 +373,9 @@ def _helper_for(
         extra["mercator_income"] = play.mercator_income(card)
     elif kind is K.PREFECT:
         extra["prefect"] = play.prefect_options(state)
+        extra["prefect_cash_known"] = (
+            state.log.cities is not None or not state.coin_side
+        )
     elif kind is K.COLONIST:
         extra["colonist_cash"] = play.colonist_cash(state)
         extra["colonists_in_storehouse"] = player.colonists_storehouse
@@ -478,9 +493,19 @@ def standing(state: State) -> Standing | None:
             ),
         )
     try:
-        result = score_sheet(parse_concordia(document))
+        sheet = parse_concordia(document)
     except SheetInvalid:
-        return None
+        # Mid-game nobody holds the Concordia card, which a final sheet
+        # requires: score it as an intermediate sheet (§3), whose gods count
+        # exactly as the final ones and whose Concordia line is 0.
+        document["kind"] = SheetKind.INTERMEDIATE.value
+        for player in players:
+            player["concordia_card"] = False
+        try:
+            sheet = parse_concordia(document)
+        except SheetInvalid:
+            return None
+    result = score_sheet(sheet)
     return Standing(
         points=True,
         headings=tuple(category.value for category in Category),
@@ -499,3 +524,36 @@ def standing(state: State) -> Standing | None:
 def map_cities(map_name: str) -> list[tuple[str, str]]:
     """Return every city of the map with its province, in the board's order."""
     return [(city.name, city.province) for city in spec(map_name).cities]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PayChoice:
+    """The goods of the player's choice a Senator's purchase still needs (full tracking).
+
+    ``options`` lists each way to pay them with goods the player holds after
+    the fixed goods: tuples of good names, e.g. ``("wine",)`` or ``("brick", "food")``.
+    """
+
+    count: int
+    options: tuple[tuple[str, ...], ...]
+
+
+def pay_choice(state: State, cards: Sequence[str]) -> PayChoice | None:
+    """Return what is left to choose for buying ``cards``; None when nothing is."""
+    if not state.full or state.seat is None or not cards:
+        return None
+    prices = {p.card: p for p in play.display_prices(state) if p.card is not None}
+    chosen = [prices[card] for card in cards if card in prices]
+    count = sum(price.any_goods for price in chosen)
+    if count == 0:
+        return None
+    left = dict(state.players[state.seat].storehouse.items())
+    for price in chosen:
+        for good in Good:
+            left[good] = left.get(good, 0) - price.goods[good]
+    options = tuple(
+        tuple(good.value for good in combination)
+        for combination in itertools.combinations_with_replacement(Good, count)
+        if all(combination.count(good) <= left.get(good, 0) for good in Good)
+    )
+    return PayChoice(count=count, options=options)

@@ -190,7 +190,12 @@ def play_document(
         event["buy"] = [one] if one else [c for c in data.getlist("buy") if c]
         # Only the Senator's surcharges have goods of the buyer's choice.
         if full and action == "Senator":
-            event["pay"] = {g: n for g in GOODS if (n := _count(data, f"pay_{g}"))}
+            chosen = [g for g in data.get("pay", "").split("+") if g in GOODS]
+            event["pay"] = (
+                {g: chosen.count(g) for g in dict.fromkeys(chosen)}
+                if chosen
+                else {g: n for g in GOODS if (n := _count(data, f"pay_{g}"))}
+            )
     elif action in {"Mason", "Farmer", "Smith", "Vintner", "Weaver"}:
         pass
     elif action == "Colonist":

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import threading
 from collections import OrderedDict
+from dataclasses import dataclass
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.db import connection
@@ -59,11 +60,29 @@ def game_for_join_code(
     )
 
 
-def game_list_for_club(*, user: User, club_slug: str) -> QuerySet[AssistantGame]:
-    """Return the club's assistant games not yet saved as a finished game, newest first."""
-    return game_qs_visible_to(user=user, club_slug=club_slug).filter(
-        session__isnull=True
-    )
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GameLists:
+    """The club's games for the list page: in play, and ended (finished or abandoned)."""
+
+    in_play: list[AssistantGame]
+    ended: list[tuple[AssistantGame, str]]
+
+
+def game_lists_for_club(*, user: User, club_slug: str, limit: int = 20) -> GameLists:
+    """Return the newest ``limit`` games of the club, those in play apart from the ended.
+
+    A game whose final sheet was opened is finished; the others tell their
+    status from their state (remembered, or one replay each).
+    """
+    in_play: list[AssistantGame] = []
+    ended: list[tuple[AssistantGame, str]] = []
+    for game in game_qs_visible_to(user=user, club_slug=club_slug)[:limit]:
+        status = "finished" if game.session_id else str(game_state(game).status)
+        if status in {"finished", "abandoned"}:
+            ended.append((game, status))
+        else:
+            in_play.append(game)
+    return GameLists(in_play=in_play, ended=ended)
 
 
 def game_log_document(game: AssistantGame) -> dict[str, object]:

@@ -48,6 +48,18 @@ class EventConflict(ValidationError):
         )
 
 
+class GameClosed(ValidationError):
+    """The final score sheet exists: the assistant game takes no more moves."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            _(
+                "The final score sheet is already open: the game is closed and "
+                "can no longer be undone. Correct the score sheet instead."
+            )
+        )
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Appended:
     """The outcome of an append: the event (new or the resent one's) and the state after it."""
@@ -123,7 +135,8 @@ def event_append(
     game's row is locked first, so a second writer of the same head waits and
     then gets `EventConflict`; the same ``idempotency_key`` twice returns the
     first event (``created=False``) instead of recording another. Raises
-    `engine.LogInvalid` when the rules refuse it. Costs one event through the
+    `engine.LogInvalid` when the rules refuse it, and `GameClosed` once the
+    final score sheet exists (no undo then: the sheet holds the result). Costs one event through the
     engine when the worker remembers the state at the head, else a replay.
     """
     locked = AssistantGame.objects.select_for_update().get(pk=game.pk)
@@ -133,6 +146,8 @@ def event_append(
             return Appended(
                 event=resent, state=selectors.game_state(locked), created=False
             )
+    if locked.session_id is not None:
+        raise GameClosed()
     if expected_seq is not None and expected_seq != locked.head_seq:
         raise EventConflict(head_seq=locked.head_seq)
     state = engine.apply(selectors.game_state(locked), document)

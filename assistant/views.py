@@ -26,6 +26,7 @@ from django_htmx.http import HttpResponseClientRedirect, trigger_client_event
 from assistant import engine, selectors, services
 from assistant.forms import GOODS, GameSetupForm, clean_key, new_key, play_document
 from assistant.models import AssistantGame
+from assistant.templatetags.assistant_extras import card_label
 from clubs import access
 from clubs.models import Club
 from concordia_site.http import AuthedHtmxRequest, HtmxHttpRequest
@@ -82,9 +83,11 @@ def _problems(error: engine.LogInvalid) -> list[str]:
 @login_required
 def game_list(request: AuthedHtmxRequest, club_slug: str) -> HttpResponse:
     club = _club(request, club_slug)
-    games = selectors.game_list_for_club(user=request.user, club_slug=club.slug)
+    lists = selectors.game_lists_for_club(user=request.user, club_slug=club.slug)
     return render(
-        request, "assistant/game_list.html", {"club": club, "games": games[:20]}
+        request,
+        "assistant/game_list.html",
+        {"club": club, "games": lists.in_play, "ended": lists.ended},
     )
 
 
@@ -198,6 +201,11 @@ def _render_turn(
 def game_turn(request: AuthedHtmxRequest, club_slug: str, game_id: int) -> HttpResponse:
     """The turn screen: whose turn, their hand, the discards and the display."""
     game = _game(request, club_slug, game_id)
+    if request.htmx and request.GET.get("moved"):
+        # An open helper's notice: the panel under it stays as it is.
+        return render(
+            request, "assistant/_moved.html", {"game": game, "urls": _urls(game)}
+        )
     return _render_turn(request, game)
 
 
@@ -241,9 +249,20 @@ def game_play(request: AuthedHtmxRequest, club_slug: str, game_id: int) -> HttpR
             full=state.full,
             players=[p.name for p in state.players],
         )
+        if "pay" in document and not document["pay"]:
+            bought = [str(c) for c in document.get("buy", []) or []]  # type: ignore[attr-defined]
+            choice = engine.pay_choice(state, bought)
+            if choice is not None and len(choice.options) == 1:
+                only = choice.options[0]
+                document["pay"] = {g: only.count(g) for g in dict.fromkeys(only)}
+            elif choice is not None and choice.options:
+                return _pay_step(request, game, state, card, bought, choice)
         return _write(request, game, document)
     state = selectors.game_state(game)
     card = request.GET.get("card", "")
+    if engine.turn_view(state).reveal_choices:
+        # The display is refilled first: the turn screen asks for the cards drawn.
+        return redirect(game) if not request.htmx else _render_turn(request, game)
     helper = engine.helper_view(
         state,
         card=card,
@@ -255,6 +274,7 @@ def game_play(request: AuthedHtmxRequest, club_slug: str, game_id: int) -> HttpR
     reason = helper.reason
     context = _turn_context(game, state) | {
         "helper": helper,
+        "helper_open": True,
         "goods": GOODS,
         "reason": (
             (
@@ -267,6 +287,37 @@ def game_play(request: AuthedHtmxRequest, club_slug: str, game_id: int) -> HttpR
         ),
     }
     template = "assistant/game_play.html" + ("#turn-panel" if request.htmx else "")
+    return render(request, template, context)
+
+
+def _pay_step(
+    request: AuthedHtmxRequest,
+    game: AssistantGame,
+    state: engine.State,
+    card: str,
+    bought: list[str],
+    choice: engine.PayChoice,
+) -> HttpResponse:
+    """Full tracking: ask which goods pay the "any good" of the surcharges."""
+    helper = engine.helper_view(
+        state,
+        card=card,
+        copy=request.POST.get("copy", ""),
+        copied=request.POST.get("copied", ""),
+    )
+    if helper is None:
+        return _after_write(request, game)
+    context = _turn_context(game, state) | {
+        "helper": helper,
+        "helper_open": True,
+        "bought": bought,
+        "bought_text": ", ".join(card_label(c) for c in bought),
+        "pay_count": choice.count,
+        "pay_options": ["+".join(option) for option in choice.options],
+        "seq": request.POST.get("seq", ""),
+        "key": clean_key(request.POST.get("key")) or new_key(),
+    }
+    template = "assistant/game_pay.html" + ("#turn-panel" if request.htmx else "")
     return render(request, template, context)
 
 
@@ -283,6 +334,8 @@ def _write(
         )
     except services.EventConflict as conflict:
         return _after_write(request, game, conflict=conflict.messages[0])
+    except services.GameClosed as closed:
+        return _after_write(request, game, problems=list(closed.messages))
     except engine.LogInvalid as error:
         return _after_write(request, game, problems=_problems(error))
     return _after_write(request, game)
@@ -569,11 +622,16 @@ def game_import(request: AuthedHtmxRequest, club_slug: str) -> HttpResponse:
             else:
                 messages.success(request, _("Game log imported."))
                 return redirect(game)
-    games = selectors.game_list_for_club(user=request.user, club_slug=club.slug)
+    lists = selectors.game_lists_for_club(user=request.user, club_slug=club.slug)
     return render(
         request,
         "assistant/game_list.html",
-        {"club": club, "games": games[:20], "import_problems": problems},
+        {
+            "club": club,
+            "games": lists.in_play,
+            "ended": lists.ended,
+            "import_problems": problems,
+        },
     )
 
 
@@ -624,6 +682,8 @@ def game_adjust(
             )
         except services.EventConflict as conflict:
             problems = [conflict.messages[0]]
+        except services.GameClosed as closed:
+            problems = list(closed.messages)
         except engine.LogInvalid as error:
             problems = _problems(error)
         else:

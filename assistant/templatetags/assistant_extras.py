@@ -48,3 +48,9 @@ def status_label(status: str) -> str:
 def card_rules(kind: str) -> str:
     """The card's rule in a sentence (``Consul`` or ``II:Consul``)."""
     return str(CARD_RULES.get(str(kind).rpartition(":")[2], ""))
+
+
+@register.filter
+def pay_label(option: str) -> str:
+    """``brick+food`` → ``brick + food`` in the reader's language."""
+    return " + ".join(good_label(good) for good in str(option).split("+"))

@@ -155,3 +155,26 @@ def test_a_remembered_state_serves_its_head_and_setup_only(light_game):
     light_game.display = [*light_game.display[1:], light_game.display[0]]
     assert selectors.game_state(light_game) is not state
     assert list(selectors.game_state(light_game).display) == light_game.display
+
+
+def test_undo_is_refused_once_the_final_sheet_exists(club, alice):
+    from tests.play.random_games import play_to_the_end
+
+    played = play_to_the_end(random.Random(2), players=3, tracking="light")
+    game = AssistantGame.objects.create(
+        club=club,
+        map="imperium",
+        tracking="light",
+        players=[{"name": p.name, "colour": p.colour} for p in played.log.players],
+        display=list(played.log.display),
+        created_by=alice,
+    )
+    for event in played.documents:
+        services.event_append(game=game, document=event, expected_seq=None)
+    services.game_finish(game=game, created_by=alice)
+    head = game.head_seq
+    with pytest.raises(services.GameClosed, match="can no longer be undone"):
+        services.event_undo(game=game, expected_seq=head)
+    game.refresh_from_db()
+    assert game.head_seq == head
+    assert str(selectors.game_state(game).status) == "finished"

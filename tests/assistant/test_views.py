@@ -13,6 +13,7 @@ from django.urls import reverse
 
 from assistant import engine, selectors, services
 from assistant.models import AssistantEvent, AssistantGame
+from scoring.types import Good
 from tests.assistant.conftest import example
 from tests.play.random_games import play_to_the_end
 
@@ -448,3 +449,256 @@ def test_a_light_game_has_nothing_to_correct(ana_phone, light_game):
     response = ana_phone.get(_url("adjust", light_game), {"player": 0})
     assert response.status_code == 302
     assert response["Location"] == light_game.get_absolute_url()
+
+
+def _finished_game(club: Any, alice: Any) -> AssistantGame:
+    played = play_to_the_end(random.Random(2), players=3, tracking="light")
+    game = AssistantGame.objects.create(
+        club=club,
+        map="imperium",
+        tracking="light",
+        players=[{"name": p.name, "colour": p.colour} for p in played.log.players],
+        display=list(played.log.display),
+        created_by=alice,
+    )
+    for event in played.documents:
+        services.event_append(game=game, document=event, expected_seq=None)
+    return game
+
+
+def test_no_undo_once_the_final_sheet_is_open(ana_phone, club, alice):
+    game = _finished_game(club, alice)
+    text = ana_phone.get(_url("turn", game)).content.decode()
+    assert 'id="undo"' in text
+    ana_phone.post(_url("finish", game))
+    game.refresh_from_db()
+    head, sheet = game.head_seq, game.session_id
+    sheet_url = reverse(
+        "games:session-sheet", kwargs={"club_slug": "lisboa", "session_id": sheet}
+    )
+    for headers in ({}, HTMX):
+        text = ana_phone.get(_url("turn", game), headers=headers).content.decode()
+        assert 'id="undo"' not in text
+        assert f'href="{sheet_url}" id="sheet-link"' in text
+    # A stale page's Undo is refused, with and without JavaScript.
+    response = ana_phone.post(_url("undo", game), {"seq": head}, headers=HTMX)
+    assert "the game is closed and can no longer be undone" in (
+        response.content.decode()
+    )
+    response = ana_phone.post(_url("undo", game), {"seq": head}, follow=True)
+    assert "the game is closed and can no longer be undone" in (
+        response.content.decode()
+    )
+    game.refresh_from_db()
+    assert game.head_seq == head
+    assert str(selectors.game_state(game).status) == "finished"
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+def test_a_senator_buying_with_any_good_asks_which_good(
+    ana_phone, short_game, short_log, htmx
+):
+    for number, event in enumerate(short_log["events"][:3]):
+        services.event_append(game=short_game, document=event, expected_seq=number)
+    # Ana holds 2 brick, 1 food, 1 tool, 1 wine, 1 cloth; the Architect at
+    # place 2 costs 1 tool plus the surcharge's "any good".
+    response = _post_play(
+        ana_phone,
+        short_game,
+        {"card": "Senator", "buy_one": "I:Architect"},
+        htmx=htmx,
+    )
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert "the surcharge asks for 1 good of your choice" in page
+    assert "Which good does Ana pay?" in page
+    options = re.findall(r'name="pay" value="([a-z+]+)"', page)
+    assert options == ["brick", "food", "wine", "cloth"]
+    short_game.refresh_from_db()
+    assert short_game.head_seq == 3
+    response = _post_play(
+        ana_phone,
+        short_game,
+        {"card": "Senator", "buy": "I:Architect", "pay": "wine"},
+        htmx=htmx,
+    )
+    short_game.refresh_from_db()
+    assert short_game.head_seq == 4
+    assert short_game.events.last().document == {
+        "type": "play",
+        "player": "Ana",
+        "card": "Senator",
+        "buy": ["I:Architect"],
+        "pay": {"wine": 1},
+    }
+    ana = selectors.game_state(short_game).players[0]
+    assert dict(ana.storehouse.items())[Good.WINE] == 0
+
+
+def test_a_senator_with_one_fitting_good_pays_it_without_asking(
+    ana_phone, short_game, short_log
+):
+    for number, event in enumerate(short_log["events"][:3]):
+        services.event_append(game=short_game, document=event, expected_seq=number)
+    services.event_append(
+        game=short_game,
+        document={
+            "type": "adjust",
+            "player": "Ana",
+            "storehouse": {"brick": 0, "food": 0, "tool": 1, "wine": 1, "cloth": 0},
+        },
+        expected_seq=3,
+    )
+    response = _post_play(
+        ana_phone, short_game, {"card": "Senator", "buy_one": "I:Architect"}
+    )
+    assert response.status_code == 302
+    assert short_game.events.last().document["pay"] == {"wine": 1}
+
+
+def test_full_tracking_shows_the_points_if_the_game_ended_now(
+    ana_phone, short_game, short_log
+):
+    for number, event in enumerate(short_log["events"]):
+        services.event_append(game=short_game, document=event, expected_seq=number)
+    standing = engine.standing(selectors.game_state(short_game))
+    assert standing is not None
+    assert standing.points
+    # Ana: Vesta 1 × (4 + 27)/10 = 3, Jupiter 0, Saturnus 2 × 1 province,
+    # Mercurius 1 × 1 kind × 2, Mars 1 × 2 colonists × 2, Minerva: Mason 3 × 1 brick house.
+    # Bia: (3 + 40)/10 = 4, 2 × 1, 2 × 1, 1 × 2 kinds × 2, 4. Caio: 53/10 = 5, Mars 4.
+    assert [(row.name, row.values, row.total) for row in standing.rows] == [
+        ("Ana", (3, 0, 2, 2, 4, 3, 0), 14),
+        ("Bia", (4, 2, 2, 4, 4, 0, 0), 16),
+        ("Caio", (5, 0, 0, 0, 4, 0, 0), 9),
+    ]
+    for headers in ({}, HTMX):
+        page = ana_phone.get(_url("turn", short_game), headers=headers)
+        text = page.content.decode()
+        assert "Points if the game ended now" in text
+        totals = re.findall(r'<td class="num total">(\d+)</td>', text)
+        assert totals == ["14", "16", "9"]
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+def test_light_prefect_cash_after_a_flip_says_count_the_coins(
+    ana_phone, light_game, short_game, htmx
+):
+    headers = HTMX if htmx else {}
+    text = ana_phone.get(
+        _url("play", light_game) + "?card=Prefect", headers=headers
+    ).content.decode()
+    # Nothing is flipped yet: the cash is truly 0.
+    assert "Take the cash instead: 0 sestertii" in text
+    _post_play(ana_phone, light_game, {"card": "Prefect", "province": "Italia"})
+    assert selectors.game_state(light_game).coin_side == frozenset({"Italia"})
+    text = ana_phone.get(
+        _url("play", light_game) + "?card=Prefect", headers=headers
+    ).content.decode()
+    assert "count the coins on the flipped markers" in text
+    assert "Take the cash instead: 0 sestertii" not in text
+    # Full tracking knows the cities' goods, so it keeps the number.
+    services.event_append(
+        game=short_game,
+        document={
+            "type": "play",
+            "player": "Ana",
+            "card": "Prefect",
+            "province": "Italia",
+        },
+        expected_seq=0,
+    )
+    text = ana_phone.get(
+        _url("play", short_game) + "?card=Prefect", headers=headers
+    ).content.decode()
+    assert "count the coins on the flipped markers" not in text
+    cash = engine.helper_view(selectors.game_state(short_game), card="Prefect")
+    assert cash is not None
+    assert cash.prefect is not None
+    assert cash.prefect.cash == 1
+    assert "Take the cash instead: 1 sestertius" in text
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+def test_a_pending_refill_comes_first_and_the_hand_waits(ana_phone, light_game, htmx):
+    headers = HTMX if htmx else {}
+    _post_play(ana_phone, light_game, {"card": "Mercator"})
+    _post_play(
+        ana_phone, light_game, {"card": "Senator", "buy_one": light_game.display[0]}
+    )
+    text = ana_phone.get(_url("turn", light_game), headers=headers).content.decode()
+    assert '<h2 class="label" id="refill-heading">' in text
+    assert "Refill the display: tap the cards drawn" in text
+    assert 'class="reveal refill-step"' in text
+    # Caio's hand is not playable until the refill is entered.
+    assert "Caio plays after the refill." in text
+    assert 'id="hand"' not in text
+    assert f'href="{_url("play", light_game)}?card=' not in text
+    helper = ana_phone.get(_url("play", light_game) + "?card=Prefect", headers=headers)
+    if htmx:
+        assert 'id="refill-heading"' in helper.content.decode()
+        assert 'id="helper-form"' not in helper.content.decode()
+    else:
+        assert helper.status_code == 302
+        assert helper["Location"] == light_game.get_absolute_url()
+    refill = engine.turn_view(selectors.game_state(light_game)).reveal_choices[0]
+    ana_phone.post(_url("reveal", light_game), {"seq": 2, "card": refill})
+    text = ana_phone.get(_url("turn", light_game), headers=headers).content.decode()
+    assert 'id="refill-heading"' not in text
+    assert f'href="{_url("play", light_game)}?card=Prefect"' in text
+
+
+def test_an_open_helper_is_not_swapped_away_when_the_game_moves_on(
+    ana_phone, light_game
+):
+    helper = ana_phone.get(
+        _url("play", light_game) + "?card=Prefect", headers=HTMX
+    ).content.decode()
+    panel = re.search(r'<section id="turn-panel"[^>]*>', helper)
+    assert panel is not None
+    # The helper's panel does not reload itself on the poll's event...
+    assert "assistant-changed" not in panel.group(0)
+    assert 'id="moved-notice"' in helper
+    assert f'hx-get="{_url("turn", light_game)}?moved=1"' in helper
+    assert 'hx-trigger="assistant-changed from:body"' in helper
+    # ...the turn screen's does.
+    turn = ana_phone.get(_url("turn", light_game), headers=HTMX).content.decode()
+    panel = re.search(r'<section id="turn-panel"[^>]*>', turn)
+    assert panel is not None
+    assert 'hx-trigger="assistant-changed from:body"' in panel.group(0)
+    # Another phone records a move; the poll tells, the notice comes.
+    _post_play(ana_phone, light_game, {"card": "Mercator"})
+    head = ana_phone.get(_url("head", light_game), {"seq": 0}, headers=HTMX)
+    assert head.status_code == 200
+    notice = ana_phone.get(
+        _url("turn", light_game), {"moved": 1}, headers=HTMX
+    ).content.decode()
+    assert "The game moved on:" in notice
+    assert "back to the turn" in notice
+    assert 'id="head-seq" name="seq" value="1" hx-swap-oob="true"' in notice
+    assert 'id="helper-form"' not in notice
+    # Without JavaScript the turn page is the whole page, as before.
+    page = ana_phone.get(_url("turn", light_game), {"moved": 1}).content.decode()
+    assert 'id="hand"' in page
+
+
+def test_the_list_puts_finished_games_apart_with_their_sheet(
+    ana_phone, club, alice, light_game
+):
+    over = _finished_game(club, alice)
+    sheet_opened = _finished_game(club, alice)
+    services.game_finish(game=sheet_opened, created_by=alice)
+    page = ana_phone.get(
+        reverse("assistant:game-list", kwargs={"club_slug": "lisboa"})
+    ).content.decode()
+    in_play, _sep, ended = page.partition("Finished games")
+    assert light_game.get_absolute_url() in in_play
+    assert over.get_absolute_url() not in in_play
+    assert ended.count(">finished</strong>") == 2
+    sheet_url = reverse(
+        "games:session-sheet",
+        kwargs={"club_slug": "lisboa", "session_id": sheet_opened.session_id},
+    )
+    assert f'href="{sheet_url}"' in ended
+    assert f'href="{over.get_absolute_url()}"' in ended
+    assert "Open its final score sheet" in ended

@@ -160,4 +160,30 @@ def test_set_up_play_a_light_turn_and_follow_it_on_a_second_phone(
             .filter(e => e.offsetParent && e.getBoundingClientRect().height < 48).length"""
     )
     assert small == 0
+
+    # A helper open on this phone stays when the other phone records a move:
+    # a notice leads back to the turn.
+    page.click("#hand >> text=Prefect")
+    page.locator("#helper-form").wait_for()
+    second.click("#hand >> text=Mercator")
+    second.click("#confirm")
+    second.locator("#current-player").get_by_text("Bia").wait_for()
+    page.locator("#moved-on").wait_for(timeout=3000)
+    assert page.locator("#helper-form").count() == 1
+    page.screenshot(path=str(ARTIFACTS / "assistant-09-moved-on.png"))
+    page.click("#moved-on a")
+    page.locator("#current-player").get_by_text("Bia").wait_for()
+
+    # Bia buys a card: the refill comes first, within 360×640, Undo in sight.
+    page.click("#hand >> text=Senator")
+    page.locator(".buy-list button").first.click()
+    page.locator("#refill-heading").wait_for()
+    assert page.locator("#hand").count() == 0
+    page.set_viewport_size({"width": 360, "height": 640})
+    page.screenshot(path=str(ARTIFACTS / "assistant-10-refill-360x640.png"))
+    bottom = page.evaluate(
+        "document.querySelector('#undo').getBoundingClientRect().bottom"
+    )
+    assert bottom <= 640
+    assert page.console_errors == []
     second.context.close()
