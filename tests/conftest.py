@@ -11,8 +11,10 @@ import datetime as dt
 from collections.abc import Iterator
 
 import pytest
+from django.conf import settings
 from django.contrib.auth.models import User
 from django.core.cache import caches
+from django.utils import translation
 from hypothesis import settings as hypothesis_settings
 
 from clubs import services as clubs_services
@@ -59,6 +61,17 @@ def _axes_only_where_tested(request: pytest.FixtureRequest, settings: object) ->
     # with @pytest.mark.axes / e2e and sign in through the login page instead.
     if not any(request.node.get_closest_marker(m) for m in ("axes", "e2e")):
         settings.AXES_ENABLED = False  # type: ignore[attr-defined]
+
+
+@pytest.fixture(autouse=True)
+def _source_language() -> Iterator[None]:
+    # LocaleMiddleware activates a request's language for the whole thread and
+    # never switches back: after a page asked for in Portuguese, a message built
+    # outside a request (a service's, a command's) would come out in Portuguese.
+    # Every test starts, and ends, in the source language.
+    translation.activate(settings.LANGUAGE_CODE)
+    yield
+    translation.deactivate()
 
 
 @pytest.fixture(autouse=True)
