@@ -213,7 +213,7 @@ LOGOUT_REDIRECT_URL = "login"
 LANGUAGE_CODE = "en"
 LANGUAGES = [
     ("en", _("English")),
-    ("pt", _("Portuguese")),
+    ("pt-br", _("Portuguese (Brazil)")),
     ("es", _("Spanish")),
     ("fr", _("French")),
     ("uk", _("Ukrainian")),

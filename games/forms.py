@@ -97,7 +97,7 @@ class SessionCreateForm(forms.Form):
     )
     played_at = forms.DateField(
         label=_("Played on"),
-        widget=forms.DateInput(attrs={"type": "date"}),
+        widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
     )
     place = forms.CharField(label=_("Place"), max_length=100, required=False)
     # A fresh key each time the form is shown: a double tap or a resend on a
@@ -441,7 +441,8 @@ class SessionDetailsForm(forms.Form):
     """When and where a game was played; the sheet itself is edited on its own page."""
 
     played_at = forms.DateField(
-        label=_("Played on"), widget=forms.DateInput(attrs={"type": "date"})
+        label=_("Played on"),
+        widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
     )
     place = forms.CharField(label=_("Place"), max_length=100, required=False)
     notes = forms.CharField(

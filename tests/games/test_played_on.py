@@ -163,7 +163,7 @@ def test_the_api_refuses_a_bgstats_play_dated_before_2013(club, alice):
 def test_a_games_date_has_one_format_in_the_readers_language(
     signed_in, finished_session
 ):
-    signed_in.cookies["django_language"] = "pt"
+    signed_in.cookies["django_language"] = "pt-br"
     kwargs = {"club_slug": "lisboa", "session_id": finished_session.pk}
     pages = [
         reverse("games:club-detail", kwargs={"club_slug": "lisboa"}),

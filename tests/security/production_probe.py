@@ -81,7 +81,7 @@ def main() -> dict[str, Any]:
     token = client.cookies["csrftoken"].value
     language = client.post(
         "/i18n/setlang/",
-        {"language": "pt", "next": "/", "csrfmiddlewaretoken": token},
+        {"language": "pt-br", "next": "/", "csrfmiddlewaretoken": token},
         secure=True,
         headers=origin,
     )

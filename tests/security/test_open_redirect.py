@@ -65,7 +65,7 @@ def test_signing_out_ignores_an_offsite_next(client, alice, target):
 def test_changing_the_language_ignores_an_offsite_next_and_referer(db, target):
     response = Client().post(
         reverse("set_language"),
-        {"language": "pt", "next": target},
+        {"language": "pt-br", "next": target},
         headers={"Referer": target},
     )
     assert response.status_code == 302
@@ -102,5 +102,5 @@ def test_a_next_on_the_site_is_followed(client, alice):
     client.force_login(alice)
     response = client.post(reverse("logout"), {"next": SAFE})
     assert response["Location"] == SAFE
-    response = client.post(reverse("set_language"), {"language": "pt", "next": SAFE})
+    response = client.post(reverse("set_language"), {"language": "pt-br", "next": SAFE})
     assert response["Location"] == SAFE

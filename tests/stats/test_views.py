@@ -224,11 +224,11 @@ def test_club_summary_draws_its_four_charts(member, rebuilt):
 
 
 def test_charts_keep_dots_in_coordinates_in_every_language(member, rebuilt):
-    member.cookies["django_language"] = "pt"
+    member.cookies["django_language"] = "pt-br"
     url = reverse(
         "stats:club-summary", kwargs={"club_slug": "lisboa", "game": "concordia"}
     )
-    html = member.get(url, headers={"Accept-Language": "pt"}).content.decode()
+    html = member.get(url, headers={"Accept-Language": "pt-br"}).content.decode()
     svg_numbers = re.findall(r' (?:x|y|width|height)="([^"]+)"', html)
     assert svg_numbers
     assert not [n for n in svg_numbers if "," in n]
