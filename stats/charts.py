@@ -13,6 +13,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Final
 
+from django.utils import formats
+
 WIDTH: Final = 320
 # Room for the value axis' labels on the left, and the category labels of
 # horizontal bars.
@@ -138,7 +140,10 @@ def _r(value: float, digits: int = 1) -> float:
 
 
 def _number(value: float) -> str:
-    return f"{value:.0f}" if float(value).is_integer() else f"{value:.1f}"
+    # A label the reader reads: in the active language's notation ("123,5" in
+    # pt-br), while the coordinates above stay plain dots for the SVG.
+    digits = 0 if float(value).is_integer() else 1
+    return formats.number_format(value, digits)
 
 
 def _sample(count: int, limit: int) -> list[int]:
