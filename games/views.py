@@ -1,4 +1,9 @@
-"""htmx pages. Every page works without JavaScript; htmx only saves round trips."""
+"""htmx pages. Every page works without JavaScript; htmx only saves round trips.
+
+The pages every game shares: the club's games, a new game, and a game's own
+addresses (result, sheet, preview), which check the sign-in and the club, load
+the game and hand it to its room's views through `games.dispatch`.
+"""
 
 from __future__ import annotations
 
