@@ -71,15 +71,17 @@ def session_list_for_club(club: Club) -> QuerySet[TableSession]:
 
 
 def session_get_visible(
-    *, user: User, club_slug: str, session_id: int
+    *, user: User, club_slug: str, session_id: int, game: str | None = None
 ) -> TableSession | None:
     """Return a game of a club ``user`` belongs to, with its club, in one query.
 
-    None when there is no such game or ``user`` is not a member of its club.
+    None when there is no such game, ``user`` is not a member of its club, or
+    ``game`` is given and the game is another one.
     """
+    only = {} if game is None else {"game": game}
     try:
         return TableSession.objects.select_related("club").get(
-            pk=session_id, club__slug=club_slug, club__memberships__user=user
+            pk=session_id, club__slug=club_slug, club__memberships__user=user, **only
         )
     except TableSession.DoesNotExist:
         return None

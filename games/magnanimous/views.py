@@ -2,8 +2,8 @@
 
 They answer the game's usual addresses: `games.views.session_sheet`,
 `session_sheet_preview` and `session_detail` check the method, the sign-in and
-the club, then hand a Magnanimous game over to the functions here, so every
-link to a game works whatever the game. As on the Concordia sheet, the
+the club, then `games.dispatch` hands a Magnanimous game over to the views
+here, so every link to a game works whatever the game. As on the Concordia sheet, the
 preview re-renders the scoreboard alone and lists each problem with the id of
 its field's error slot, where ``static/js/app.js`` puts it; without
 JavaScript, "Check the score" renders the whole page.
@@ -11,8 +11,11 @@ JavaScript, "Check the score" renders the whole page.
 
 from __future__ import annotations
 
+import datetime as dt
+from collections.abc import Sequence
 from dataclasses import dataclass
 
+from django.contrib.auth.models import User
 from django.http import HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
@@ -29,6 +32,7 @@ from games.magnanimous.forms import SEAT_FIELDS, MagnanimousSheetForms
 from games.magnanimous.selectors import magnanimous_session_seats
 from games.models import Seat, TableSession
 from games.scoreboard import scoreboard
+from games.services import SeatInput
 from games.sheet_views import sheet_conflict_context, sheet_saved_response
 from scoring.magnanimous import NOBILITY_TOP, MagnanimousResult
 
@@ -183,12 +187,13 @@ def _sheet_context(
 
 
 def magnanimous_sheet(
-    request: AuthedHtmxRequest, club: Club, session: TableSession
+    request: AuthedHtmxRequest, session: TableSession, _seats: list[Seat]
 ) -> HttpResponse:
     """The score entry page of a Magnanimous game: GET shows it, POST saves it.
 
     Reached through `games.views.session_sheet`, which has already checked the
-    method, the sign-in and that the game is the member's club's.
+    method, the sign-in and that the game is the member's club's. Its seats
+    are read again here, with the Magnanimous positions.
     """
     seats = magnanimous_session_seats(session)
     if request.method == "GET":
@@ -228,7 +233,7 @@ def magnanimous_sheet(
 
 
 def magnanimous_sheet_preview(
-    request: AuthedHtmxRequest, club: Club, session: TableSession
+    request: AuthedHtmxRequest, session: TableSession, _seats: list[Seat]
 ) -> HttpResponse:
     """Score the sheet as typed so far; writes nothing.
 
@@ -244,14 +249,18 @@ def magnanimous_sheet_preview(
 
 
 def magnanimous_detail(
-    request: AuthedHtmxRequest, club: Club, session: TableSession
+    request: AuthedHtmxRequest, session: TableSession, _seats: list[Seat]
 ) -> HttpResponse:
     """The result page: the points, who won (or that nobody did) and why.
 
     Reached through `games.views.session_detail`.
     """
     seats = magnanimous_session_seats(session)
-    context: dict[str, object] = {"club": club, "session": session, "seats": seats}
+    context: dict[str, object] = {
+        "club": session.club,
+        "session": session,
+        "seats": seats,
+    }
     if session.is_finished:
         sheet = adapters.magnanimous_sheet_from_seats(
             ending=session.ending, seats=seats
@@ -266,3 +275,28 @@ def magnanimous_detail(
             )
         ]
     return render(request, "games/magnanimous/session_detail.html", context)
+
+
+def magnanimous_start(
+    *,
+    club: Club,
+    created_by: User | None,
+    map_name: str,
+    played_at: dt.datetime,
+    seats: Sequence[SeatInput],
+    place: str,
+    idempotency_key: str,
+) -> TableSession:
+    """Create the game of the shared new-game page when Magnanimous is chosen.
+
+    Magnanimous is played on no map: the form leaves ``map_name`` empty.
+    """
+    del map_name
+    return magnanimous_services.magnanimous_session_create(
+        club=club,
+        created_by=created_by,
+        played_at=played_at,
+        place=place,
+        seats=seats,
+        idempotency_key=idempotency_key,
+    )

@@ -8,6 +8,7 @@ from django.urls import reverse
 from clubs import services
 from clubs.models import Invite
 from tests.clubs.conftest import HTMX, signed_in
+from tests.markup import elements, has_id
 
 START = dt.datetime(2026, 11, 20, 12, tzinfo=dt.UTC)
 
@@ -28,7 +29,7 @@ def test_invites_page_is_a_full_page(client, dora):
     assert response.status_code == 200
     assert "<html" in html
     assert 'name="expires_in"' in html
-    assert "No invite links yet." in html
+    assert has_id(html, "no-invites")
 
 
 def test_invites_page_for_htmx_is_the_list_only(client, dora):
@@ -59,7 +60,7 @@ def test_creating_an_invite_without_javascript(client, dora):
         html = client.get(_list_url()).content.decode()
     assert "Invite link created" in html
     assert f"/join/{invite.token}/" in html
-    assert "Used 0 times of 5." in html
+    assert elements(html, "p", data_used="0", data_max_uses="5")
 
 
 def test_creating_an_invite_with_htmx_shows_it_marked_new(client, dora):

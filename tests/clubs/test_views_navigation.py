@@ -8,6 +8,7 @@ from django.urls import reverse
 
 from clubs import services as clubs_services
 from tests.clubs.conftest import signed_in
+from tests.markup import has_id
 
 
 def test_sign_in_page_offers_sign_up_and_password_reset(client, db):
@@ -23,7 +24,7 @@ def test_sign_in_page_keeps_where_the_visitor_was_going_for_sign_up(client, db):
 
 def test_someone_without_a_club_is_offered_to_create_one(client, charlie):
     html = signed_in(client, charlie).get(reverse("games:home")).content.decode()
-    assert "You are not a member of any club yet." in html
+    assert has_id(html, "no-club")
     assert f'href="{reverse("clubs:club-create")}"' in html
 
 

@@ -8,6 +8,7 @@ from django.urls import reverse
 from games import services
 from games.models import SeatResult, TableSession
 from tests.factories import PASSWORD
+from tests.markup import elements
 
 
 def _url(session: TableSession, name: str) -> str:
@@ -58,7 +59,9 @@ def test_the_delete_page_asks_first_and_deletes_nothing(client, finished_session
     response = client.get(_url(finished_session, "games:session-delete"))
     assert response.status_code == 200
     html = response.content.decode()
-    assert "Delete this game?" in html
+    # It asks first: a form that posts back to this page, nothing deleted yet.
+    delete_url = _url(finished_session, "games:session-delete")
+    assert elements(html, "form", method="post", action=delete_url)
     # What will be deleted: the game's players and scores.
     assert "Ana · 114" in html
     assert 'method="post"' in html

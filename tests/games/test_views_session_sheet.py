@@ -11,6 +11,7 @@ from games import services
 from games.models import ConcordiaPosition, SeatResult, SessionStatus, TableSession
 from scoring.types import GoodCounts, ScoreSheet
 from tests.factories import PASSWORD
+from tests.markup import by_id, has_id
 from tests.sheets import sheet_post_data, swapped_hands
 
 
@@ -60,7 +61,7 @@ def test_preview_with_htmx_returns_only_the_scoreboard(
     assert response.status_code == 200
     assert "<html" not in html
     assert html.strip().startswith('<section id="score-preview"')
-    assert "Winner: Ana" in html
+    assert by_id(html, "winner").text.endswith("Ana")
     assert '<td class="num">114</td>' in html
     assert not draft_session.seats.filter(result__isnull=False).exists()
 
@@ -76,7 +77,7 @@ def test_preview_without_javascript_renders_the_whole_page(
     html = response.content.decode()
     assert response.status_code == 200
     assert "<html" in html
-    assert "Winner: Ana" in html
+    assert by_id(html, "winner").text.endswith("Ana")
     assert 'value="13"' in html  # what was typed stays in the form
 
 
@@ -234,7 +235,7 @@ def test_a_stale_version_is_a_conflict_and_keeps_the_other_save(
     )
     second = client.post(sheet_url, sheet_post_data(edited, seats, version=stale))
     assert second.status_code == 200
-    assert "Someone else saved this game meanwhile" in second.content.decode()
+    assert has_id(second.content.decode(), "sheet-conflict")
     assert (
         SeatResult.objects.get(seat__player__name="Ana", session=finished_session).total
         == 114
@@ -245,7 +246,7 @@ def test_result_page_explains_every_number(client, finished_session):
     response = _signed_in(client, "bob").get(finished_session.get_absolute_url())
     html = response.content.decode()
     assert response.status_code == 200
-    assert "Winner: Ana" in html
+    assert by_id(html, "winner").text.endswith("Ana")
     assert "Vesta: 1 card × ⌊(13 sestertii + 25 for goods) ÷ 10⌋ = 3" in html
     assert "Jupiter: 2 cards × 9 houses in non-brick cities = 18" in html
     assert "Saturnus: 4 cards × 7 provinces = 28" in html

@@ -21,7 +21,7 @@ from games.models import EntryMode, TableSession
 from tests.games.board_helpers import tap_rulebook_board
 from tests.security.conftest import ClubData
 from tests.security.html_audit import audit, csp_problems
-from tests.security.test_authorization_matrix import CASES, _url
+from tests.security.test_access import CASES, _url
 
 ROOT = Path(__file__).resolve().parents[2]
 TEMPLATE_DIRS = [ROOT / "templates", *ROOT.glob("*/templates")]

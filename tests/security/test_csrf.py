@@ -16,7 +16,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from tests.security.test_authorization_matrix import (
+from tests.security.test_access import (
     CASES,
     GUEST,
     PUBLIC,

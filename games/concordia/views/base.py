@@ -18,11 +18,14 @@ from games.models import EntryMode, Game, Seat, TableSession
 def concordia_session(
     request: AuthedHtmxRequest, club_slug: str, session_id: int
 ) -> TableSession:
+    # Only Concordia is played on a map with cities: another game is not found here.
     session = selectors.session_get_visible(
-        user=request.user, club_slug=club_slug, session_id=session_id
+        user=request.user,
+        club_slug=club_slug,
+        session_id=session_id,
+        game=Game.CONCORDIA,
     )
-    # Only Concordia is played on a map with cities.
-    if session is None or session.game != Game.CONCORDIA or not session.map:
+    if session is None:
         raise Http404
     return session
 
@@ -37,3 +40,10 @@ def board_only(session: TableSession) -> HttpResponse | None:
 def selected_seat(value: object, seats: Sequence[Seat]) -> Seat:
     orders = {str(seat.seat_order): seat for seat in seats}
     return orders.get(str(value), seats[0])
+
+
+def positions_recorded(seats: list[Seat]) -> bool:
+    """Whether every seat has its board position stored (a game imported from
+    BG Stats has totals only)."""
+    # The reverse one-to-one raises (an AttributeError) when there is no row.
+    return all(hasattr(seat, "concordia_position") for seat in seats)

@@ -63,6 +63,8 @@ class CityField:
 class ProvinceFields:
     name: str
     bonus: str
+    # The good the bonus marker shows, as its value ("food"), for the page's data.
+    bonus_good: str
     cities: list[CityField]
 
 
@@ -106,6 +108,7 @@ def _letter_groups(
                 ProvinceFields(
                     name=province.name,
                     bonus=str(GOOD_LABELS[bonus]) if bonus else "",
+                    bonus_good=bonus.value if bonus else "",
                     cities=[
                         CityField(
                             slug=city_slug(city.name),

@@ -1,61 +1,14 @@
-"""Who may call what: every endpoint for each role, and guessed ids."""
+"""Signing in to the API (token, session), throttling, and guessed ids.
+
+Which role gets what status from each endpoint is the one access table's
+(`tests/security/test_access.py`).
+"""
 
 from __future__ import annotations
 
 import pytest
-from rest_framework.response import Response
-from rest_framework.test import APIClient
 
-from games.models import TableSession
 from stats import services as stats_services
-
-# (method, path, needs the manager role)
-ENDPOINTS = [
-    ("get", "/api/v1/clubs/lisboa/", False),
-    ("get", "/api/v1/clubs/lisboa/players/", False),
-    ("get", "/api/v1/clubs/lisboa/players/{player}/", False),
-    ("get", "/api/v1/clubs/lisboa/players/{player}/statistics/", False),
-    ("get", "/api/v1/clubs/lisboa/sessions/", False),
-    ("get", "/api/v1/clubs/lisboa/sessions/{session}/", False),
-    ("get", "/api/v1/clubs/lisboa/leaderboard/", False),
-    ("get", "/api/v1/clubs/lisboa/statistics/", False),
-    ("get", "/api/v1/clubs/lisboa/results.csv", False),
-    ("get", "/api/v1/clubs/lisboa/bgstats/", False),
-    ("get", "/api/v1/clubs/lisboa/backup/", True),
-    ("post", "/api/v1/clubs/lisboa/backup/restore/", True),
-    ("post", "/api/v1/clubs/lisboa/bgstats/preview/", True),
-    ("post", "/api/v1/clubs/lisboa/bgstats/import/", True),
-]
-
-
-def _expected(role: str, manager_only: bool, ok: int) -> int:
-    if role == "anonymous":
-        return 401
-    if role == "outsider":
-        return 404
-    if role == "member" and manager_only:
-        return 403
-    return ok
-
-
-def _call(client: APIClient, method: str, path: str, session: TableSession) -> Response:
-    seat = session.seats.get(seat_order=0)
-    url = path.format(session=session.pk, player=seat.player_id)
-    if method == "post":
-        # An empty object: a manager gets past the permission check to the
-        # service, which rejects the body (400) and writes nothing.
-        return client.post(url, "{}", content_type="application/json")
-    return client.get(url)
-
-
-@pytest.mark.parametrize("role", ["anonymous", "outsider", "member", "admin", "owner"])
-@pytest.mark.parametrize(("method", "path", "manager_only"), ENDPOINTS)
-def test_each_role_gets_what_the_pages_give(
-    as_role, finished_session, role, method, path, manager_only
-):
-    ok = 400 if method == "post" else 200
-    response = _call(as_role(role), method, path, finished_session)
-    assert response.status_code == _expected(role, manager_only, ok)
 
 
 def test_anonymous_callers_are_told_to_send_a_token(api_client, db):

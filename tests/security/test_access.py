@@ -1,8 +1,14 @@
-"""Every URL of the project, tried as anonymous, outsider, member and admin.
+"""The one access-rule table: every URL of the project, tried by every role.
 
-The URLs come from the resolver, so a new page or endpoint without a rule in
-`RULES` fails `test_every_url_pattern_has_a_rule`: whoever adds a URL decides
-here who may use it. For each rule and actor the matrix checks
+One row per URL name (with the methods it answers) in `RULES`; the roles are
+anonymous, an outsider (charlie, who owns another club), a member (bob), an
+admin (dora) and the owner (alice) of the URL's club, and, for the read-only
+link of an assistant game, whoever holds it (a follower needs no account, so
+those rows are `PUBLIC`). The API is tried signed in by session and by token.
+The URLs come from the resolver, so a new page or endpoint without a rule
+fails `test_every_url_pattern_has_a_rule`: whoever adds a URL decides here who
+may use it, or says in `EXCLUDED_NAMESPACES` why it has no rule. For each
+rule and role the table checks
 
 - the status (anonymous pages go to sign in, API calls are refused; an outsider
   gets 404 for anything of a club they are not in, a member 403 where only the
@@ -11,10 +17,9 @@ here who may use it. For each rule and actor the matrix checks
 - that a refused request, and any GET, leaves the database as it was;
 
 and, for every URL with an object id, the same with the other club's ids swapped
-in (under the actor's own club, and the ids of Lisboa under Porto's slug).
-
-The admin site (``admin:``) is left out: it is Django's own, guarded by its own
-staff login, and its URLs are generated per model rather than written here.
+in (under the actor's own club, and the ids of Lisboa under Porto's slug). The
+pages of a game are tried on a Concordia game and on a Magnanimous one, since
+each game's room answers them (`games.dispatch`).
 """
 
 from __future__ import annotations
@@ -34,8 +39,8 @@ from rest_framework.authtoken.models import Token
 from assistant.models import AssistantEvent, AssistantGame
 from clubs.models import Club, Invite, Membership, Player
 from games.models import Seat, SeatResult, TableSession
+from tests.security.conftest import ACTORS as VISITORS
 from tests.security.conftest import (
-    ACTORS,
     LISBOA_MARKERS,
     PORTO_MARKERS,
     ClubData,
@@ -50,8 +55,17 @@ SIGNED_IN = "signed in"  # any account
 MEMBER = "member"  # members of the URL's club
 ADMIN = "admin"  # owners and admins of the URL's club
 
-# Patterns that are not the project's own (see the module docstring).
-EXCLUDED_NAMESPACES = {"admin"}
+# The roles of the table: the security cast's visitors and the club's owner.
+ACTORS = (*VISITORS, "owner")
+
+# URL patterns without a rule here, and why. Anything else the resolver knows
+# (static files, if ever served by Django; the i18n ``set_language`` view and
+# the API schema pages, which are in `RULES`) needs a rule.
+EXCLUDED_NAMESPACES = {
+    # Django's own admin site: guarded by its own staff login, its URLs are
+    # generated per model rather than written here; tested on its own below.
+    "admin",
+}
 
 
 @dataclass(frozen=True)
@@ -190,6 +204,17 @@ RULES: dict[str, dict[str, Rule]] = {
     "api:not-found": {**_get(PUBLIC, 404), **_post(PUBLIC, 404)},
 }
 
+# The pages of a game that each game's room answers: tried on a Magnanimous
+# game too, with the same rule (the board pages are Concordia's only).
+BOTH_GAMES = {
+    "games:session-detail",
+    "games:session-sheet",
+    "games:session-sheet-preview",
+    "games:session-edit",
+    "games:session-delete",
+    "games:session-restore",
+}
+
 OBJECT_IDS = {
     "session_id",
     "player_id",
@@ -232,9 +257,17 @@ CASES = [
     for method, rule in methods.items()
     if name in ROUTES
 ]
-CASE_IDS = [f"{name}-{method}" for name, method, _rule in CASES]
-SWAPPABLE = [case for case in CASES if ROUTES[case[0]] & OBJECT_IDS]
-SWAPPABLE_IDS = [f"{name}-{method}" for name, method, _rule in SWAPPABLE]
+# Each case once per game where both games' rooms answer the URL.
+TABLE = [
+    (name, method, rule, game)
+    for name, method, rule in CASES
+    for game in (("concordia", "magnanimous") if name in BOTH_GAMES else ("",))
+]
+TABLE_IDS = [f"{name}-{method}{'-' * bool(g)}{g}" for name, method, _r, g in TABLE]
+SWAPPABLE = [case for case in TABLE if ROUTES[case[0]] & OBJECT_IDS]
+SWAPPABLE_IDS = [
+    f"{name}-{method}{'-' * bool(g)}{g}" for name, method, _r, g in SWAPPABLE
+]
 UNLISTED = [
     (name, method)
     for name in RULES
@@ -252,9 +285,17 @@ def test_every_rule_names_a_url_pattern():
     assert sorted(set(RULES) - set(ROUTES)) == []
 
 
-def _url(name: str, rule: Rule, data: ClubData, people: dict[str, User | None]) -> str:
+def _url(
+    name: str,
+    rule: Rule,
+    data: ClubData,
+    people: dict[str, User | None],
+    game: str = "",
+) -> str:
     params = ROUTES[name]
     values: dict[str, Any] = {**data.ids(), "game": "concordia", "path": "nothing/"}
+    if game == "magnanimous":
+        values["session_id"] = data.magnanimous_id
     if "uidb64" in params:
         bob = people["member"]
         assert bob is not None
@@ -313,10 +354,27 @@ def _foreign_markers(actor: str, rule: Rule) -> tuple[str, ...]:
     return PORTO_MARKERS
 
 
-def _client(people: dict[str, User | None], actor: str) -> Client:
+@pytest.fixture
+def everyone(people: dict[str, User | None], alice: User) -> dict[str, User | None]:
+    """The security cast's visitors and the owner of their club."""
+    return {**people, "owner": alice}
+
+
+# How an API caller signs in: the browser's session, or a token.
+API_AUTHS = ("session", "token")
+
+
+def _client(
+    people: dict[str, User | None], actor: str, auth: str = "session"
+) -> Client:
     client = Client()
     user = people[actor]
-    if user is not None:
+    if user is None:
+        return client
+    if auth == "token":
+        token, _created = Token.objects.get_or_create(user=user)
+        client.defaults["HTTP_AUTHORIZATION"] = f"Token {token.key}"
+    else:
         client.force_login(user)
     return client
 
@@ -337,9 +395,10 @@ def _try(
     rule: Rule,
     name: str,
     markers: tuple[str, ...],
+    auth: str = "session",
 ) -> Outcome:
     """Send one request and undo whatever it wrote, so the next actor finds the cast as it was."""
-    client = _client(people, actor)
+    client = _client(people, actor, auth)
     before = _snapshot()
     with transaction.atomic():
         if method == "get":
@@ -368,15 +427,21 @@ def _login_redirect(url: str) -> str:
     return f"{reverse('login')}?next={url}"
 
 
-@pytest.mark.parametrize(("name", "method", "rule"), CASES, ids=CASE_IDS)
-def test_each_actor_gets_what_the_rule_says(people, lisboa, porto, name, method, rule):
-    url = _url(name, rule, lisboa, people)
+@pytest.mark.parametrize(("name", "method", "rule", "game"), TABLE, ids=TABLE_IDS)
+def test_each_actor_gets_what_the_rule_says(
+    everyone, lisboa, porto, name, method, rule, game
+):
+    people = everyone
+    url = _url(name, rule, lisboa, people, game)
     problems = []
-    for actor in ACTORS:
+    auths = API_AUTHS if _is_api(name) else ("session",)
+    for actor, auth in ((a, auth) for a in ACTORS for auth in auths):
         got = _try(
-            people, actor, method, url, rule, name, _foreign_markers(actor, rule)
+            people, actor, method, url, rule, name, _foreign_markers(actor, rule), auth
         )
         expected = _expected(actor, name, rule)
+        if auth == "token":
+            actor = f"{actor} (token)"
         if got.status != expected:
             problems.append(f"{actor}: {got.status} instead of {expected}")
         elif (
@@ -398,17 +463,23 @@ def _swapped(own: ClubData, other: ClubData) -> ClubData:
     return dataclasses.replace(other, club=own.club)
 
 
-@pytest.mark.parametrize(("name", "method", "rule"), SWAPPABLE, ids=SWAPPABLE_IDS)
+@pytest.mark.parametrize(
+    ("name", "method", "rule", "game"), SWAPPABLE, ids=SWAPPABLE_IDS
+)
 def test_the_other_clubs_ids_are_not_found_under_any_slug(
-    people, lisboa, porto, name, method, rule
+    everyone, lisboa, porto, name, method, rule, game
 ):
-    """bob and dora of Lisboa put Porto's ids in Lisboa's URLs; charlie, who owns
-    Porto, puts Lisboa's ids in Porto's."""
+    """bob, dora and alice of Lisboa put Porto's ids in Lisboa's URLs; charlie,
+    who owns Porto, puts Lisboa's ids in Porto's."""
+    people = everyone
     problems = []
+    ours = _url(name, rule, _swapped(lisboa, porto), people, game)
+    theirs = _url(name, rule, _swapped(porto, lisboa), people, game)
     tries = [
-        ("member", _url(name, rule, _swapped(lisboa, porto), people), PORTO_MARKERS),
-        ("admin", _url(name, rule, _swapped(lisboa, porto), people), PORTO_MARKERS),
-        ("outsider", _url(name, rule, _swapped(porto, lisboa), people), LISBOA_MARKERS),
+        ("member", ours, PORTO_MARKERS),
+        ("admin", ours, PORTO_MARKERS),
+        ("owner", ours, PORTO_MARKERS),
+        ("outsider", theirs, LISBOA_MARKERS),
     ]
     for actor, url, markers in tries:
         got = _try(people, actor, method, url, rule, name, markers)
@@ -427,8 +498,9 @@ def test_the_other_clubs_ids_are_not_found_under_any_slug(
     ("name", "method"), UNLISTED, ids=[f"{n}-{m}" for n, m in UNLISTED]
 )
 def test_a_method_without_a_rule_is_refused_and_changes_nothing(
-    people, lisboa, porto, name, method
+    everyone, lisboa, porto, name, method
 ):
+    people = everyone
     rule = next(iter(RULES[name].values()))
     url = _url(name, rule, lisboa, people)
     problems = []
@@ -461,3 +533,57 @@ def test_the_admin_site_is_for_staff_only(client, people, lisboa):
     response = client.get("/admin/")
     assert response.status_code == 302
     assert response["Location"] == "/admin/login/?next=/admin/"
+
+
+def test_an_unknown_club_is_404_even_for_a_member_of_another(client, people, lisboa):
+    client.force_login(people["member"])
+    assert client.get("/clubs/atlantis/members/").status_code == 404
+
+
+def test_a_member_refused_a_page_is_told_why(client, people, lisboa):
+    client.force_login(people["member"])
+    response = client.get(
+        _url("clubs:player-edit", RULES["clubs:player-edit"]["get"], lisboa, people)
+    )
+    assert response.status_code == 403
+    assert "Only the club&#x27;s owners and admins can do this." in (
+        response.content.decode()
+    )
+
+
+def test_the_table_covers_every_role_of_the_cast(everyone, lisboa):
+    roles = {
+        actor: Membership.objects.filter(user=user, club__slug="lisboa")
+        .values_list("role", flat=True)
+        .first()
+        for actor, user in everyone.items()
+        if user is not None
+    }
+    assert set(everyone) == set(ACTORS)
+    assert roles == {
+        "outsider": None,
+        "member": "member",
+        "admin": "admin",
+        "owner": "owner",
+    }
+
+
+BOARD_PAGES = [
+    "games:session-board",
+    "games:session-cities",
+    "games:session-cards",
+    "games:session-board-score",
+    "games:session-entry-mode",
+]
+
+
+@pytest.mark.parametrize("name", BOARD_PAGES)
+def test_the_board_pages_of_a_magnanimous_game_are_not_found(everyone, lisboa, name):
+    """Only Concordia is entered on a board: even its owner gets 404."""
+    url = reverse(
+        name,
+        kwargs={"club_slug": "lisboa", "session_id": lisboa.magnanimous_id},
+    )
+    for method in ("get", "post"):
+        got = _try(everyone, "owner", method, url, Rule(MEMBER, 404), name, ())
+        assert (got.status, got.changed) == (404, False), method
