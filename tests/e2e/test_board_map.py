@@ -14,7 +14,7 @@ from playwright.sync_api import Page, Response, ViewportSize, expect
 from clubs import services as clubs_services
 from games import services
 from games.concordia import services as board_services
-from games.models import EntryMode, SeatHouse, SessionCity, TableSession
+from games.models import EntryMode, SeatCard, SeatHouse, SessionCity, TableSession
 from tests.conftest import PASSWORD
 from tests.e2e.conftest import ARTIFACTS
 from tests.rulebook_board import IMPERIUM_GOODS
@@ -234,6 +234,58 @@ def test_the_whole_map_draws_houses_to_see_and_a_tap_zooms_into_its_region(
     assert page.evaluate("document.documentElement.scrollWidth") <= SCREEN["width"]
     assert page.evaluate(BROKEN_WORDS, "table.board-counts tbody th") == []
     page.screenshot(path=str(ARTIFACTS / "board-counts-360.png"))
+    assert page.console_errors == []
+    assert page.csp_violations == []
+
+
+def test_a_tap_on_a_card_keeps_the_page_and_sends_back_a_fragment(live_server, phone):
+    session = _game(goods=True)
+    page = phone
+    _sign_in(page, live_server.url)
+    page.goto(f"{live_server.url}{session.get_absolute_url()}board/cards/?seat=1")
+    full = len(page.content())
+
+    # Bruno buys a Colonist (deck II) and a Consul (deck III), far down the page.
+    for card in (12, 20):
+        button = page.locator(f"#card-{card} button")
+        button.scroll_into_view_if_needed()
+        page.evaluate("window.scrollBy(0, 40)")
+        box = button.bounding_box()
+        assert box is not None
+        before = page.evaluate("window.scrollY")
+        with page.expect_response(
+            lambda r: r.url.endswith("/board/cards/") and r.request.method == "POST"
+        ) as answer:
+            page.touchscreen.tap(
+                box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+            )
+        response: Response = answer.value
+        body = response.text()
+        expect(page.locator(f"#card-{card} button")).to_have_attribute(
+            "aria-pressed", "true"
+        )
+        assert page.evaluate("window.scrollY") == before
+        assert "<html" not in body
+        assert 'id="cards-main"' not in body
+        assert response.headers["hx-reswap"] == "none"
+        print(f"card tap: {len(body)} bytes back, the page is {full}")
+
+    # The counts by god and the score followed: Bruno has a second Mars card
+    # (2 × 2 colonists × 2 = 8) and a third Jupiter card (no houses: 0).
+    mars = page.locator("#board-counts tr:has(th:text-is('Mars')) td")
+    expect(mars).to_have_text(["1", "2", "1", "1", "1"])
+    jupiter = page.locator("#board-counts tr:has(th:text-is('Jupiter')) td")
+    expect(jupiter).to_have_text(["2", "3", "2", "2", "2"])
+    expect(page.locator("#score-preview tr.total td")).to_have_text(
+        ["4", "8", "4", "4", "4"]
+    )
+    assert set(
+        SeatCard.objects.filter(seat__session=session).values_list(
+            "seat__seat_order", "card"
+        )
+    ) == {(1, 12), (1, 20)}
+    page.screenshot(path=str(ARTIFACTS / "board-cards-tap.png"))
+    assert page.evaluate("document.documentElement.scrollWidth") <= SCREEN["width"]
     assert page.console_errors == []
     assert page.csp_violations == []
 
