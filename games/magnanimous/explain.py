@@ -251,8 +251,8 @@ def tie_reason(sheet: MagnanimousSheet, result: MagnanimousResult) -> str:
     if len(result.winners) > 1:
         return "shared"
     best = next(p for p in result.players if p.name == result.winners[0])
-    tied = [p for p in result.players if p.total == best.total]
-    return "reis" if len(tied) > 1 else ""
+    level = [p for p in result.players if p.total == best.total]
+    return "reis" if len(level) > 1 else ""
 
 
 def ending_reason(sheet: MagnanimousSheet, result: MagnanimousResult) -> str:
