@@ -231,6 +231,30 @@ def outcome(result: MagnanimousResult) -> str:
     return ""
 
 
+def tie_reason(sheet: MagnanimousSheet, result: MagnanimousResult) -> str:
+    """Return how a tie for the victory was settled, as the result page marks it.
+
+    ``"votes"`` (space 20 reached together, the most fixed votes win),
+    ``"reached_first"`` (as many votes too: who got there first), ``"reis"``
+    (equal points at the Republic, more réis win), ``"shared"`` (equal points
+    and réis) or ``""`` when nobody was tied for the victory.
+    """
+    if not result.winners:
+        return ""
+    if result.ending is MagnanimousEnding.NOBILITY:
+        at_top = [board for board in sheet.players if board.nobility >= NOBILITY_TOP]
+        if len(at_top) < 2 or len(result.winners) != 1:
+            return ""
+        winner = next(board for board in at_top if board.name == result.winners[0])
+        tied = [board for board in at_top if board.votes == winner.votes]
+        return "votes" if len(tied) == 1 else "reached_first"
+    if len(result.winners) > 1:
+        return "shared"
+    best = next(p for p in result.players if p.name == result.winners[0])
+    level = [p for p in result.players if p.total == best.total]
+    return "reis" if len(level) > 1 else ""
+
+
 def ending_reason(sheet: MagnanimousSheet, result: MagnanimousResult) -> str:
     """Return why the ending gives the victory it gives ("How a game ends")."""
     if result.ending is MagnanimousEnding.RIO_OCCUPIED:

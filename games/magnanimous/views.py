@@ -25,8 +25,10 @@ from concordia_site.http import AuthedHtmxRequest
 from games import adapters
 from games.magnanimous import services as magnanimous_services
 from games.magnanimous.explain import (
+    CATEGORIES,
     ending_reason,
     seat_reasons,
+    tie_reason,
 )
 from games.magnanimous.forms import SEAT_FIELDS, MagnanimousSheetForms
 from games.magnanimous.selectors import magnanimous_session_seats
@@ -34,7 +36,11 @@ from games.models import Seat, TableSession
 from games.scoreboard import scoreboard
 from games.services import SeatInput
 from games.sheet_views import sheet_conflict_context, sheet_saved_response
-from scoring.magnanimous import NOBILITY_TOP, MagnanimousResult
+from scoring.magnanimous import (
+    NOBILITY_TOP,
+    MagnanimousPlayerScore,
+    MagnanimousResult,
+)
 
 # The largest value the number pad suggests for each seat field; the forms and
 # the rules say what is really allowed.
@@ -70,6 +76,24 @@ class Choice:
     value: str
     label: str
     checked: bool
+
+
+@dataclass(frozen=True, slots=True)
+class WhyLine:
+    category: str
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class ResultCard:
+    """One player's stacked card on the result page (``games/_result_card.html``)."""
+
+    seat: Seat
+    score: MagnanimousPlayerScore
+    why: list[WhyLine]
+    # A winner's card stands out; when Rio falls nobody's does.
+    first: bool
+    holds_praefectus_magnus: bool = False
 
 
 @dataclass(slots=True)
@@ -268,12 +292,24 @@ def magnanimous_detail(
         result = magnanimous_services.magnanimous_sheet_evaluate(sheet).result
         context.update(scoreboard(result, seats))
         context["ending_reason"] = ending_reason(sheet, result)
-        context["reasons"] = [
-            (seat, score, lines, score.name in result.winners)
+        context["tie_reason"] = tie_reason(sheet, result)
+        # One stacked card per player in rank order (seat order among equals),
+        # each with its "why" lines, as on the Concordia result page.
+        cards = [
+            ResultCard(
+                seat=seat,
+                score=score,
+                why=[
+                    WhyLine(category, line)
+                    for category, line in zip(CATEGORIES, lines, strict=True)
+                ],
+                first=score.name in result.winners,
+            )
             for seat, (score, lines) in zip(
                 seats, seat_reasons(sheet, result), strict=True
             )
         ]
+        context["cards"] = sorted(cards, key=lambda card: card.score.rank)
     return render(request, "games/magnanimous/session_detail.html", context)
 
 

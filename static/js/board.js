@@ -6,6 +6,28 @@
   let fit = false;
   let scroll = null;
 
+  // The whole map is an overview: its cities are too small to hit, so a tap
+  // anywhere on it zooms back in, centred on that spot, and builds nothing.
+  // (Registered first and on the capture phase: it runs before the city tap.)
+  document.addEventListener("click", (event) => {
+    const box = event.target.closest && event.target.closest("#map-scroll.fit");
+    if (!box) return;
+    const svg = box.querySelector(".board-map");
+    if (!svg) return;
+    event.preventDefault();
+    event.stopPropagation();
+    const rect = svg.getBoundingClientRect();
+    const across = (event.clientX - rect.left) / rect.width;
+    const down = (event.clientY - rect.top) / rect.height;
+    fit = false;
+    apply();
+    const full = svg.getBoundingClientRect();
+    box.scrollLeft = across * full.width - box.clientWidth / 2;
+    box.scrollTop = down * full.height - box.clientHeight / 2;
+    // The zoomed map is taller: bring all of it into view.
+    box.scrollIntoView({ block: "nearest" });
+  }, true);
+
   // A tap on a city of the map presses that city's button in the list, so the
   // map and the list share one form and one request.
   document.addEventListener("click", (event) => {
@@ -52,6 +74,19 @@
     toggle.closest(".map-tools").hidden = false;
     box.classList.toggle("fit", fit);
     toggle.setAttribute("aria-pressed", fit ? "true" : "false");
+    houseScale(box);
+  }
+
+  // How much the whole map's houses grow: enough for 12 px on the screen.
+  function houseScale(box) {
+    const svg = box.querySelector(".board-map");
+    const drawn = svg && svg.viewBox.baseVal && svg.viewBox.baseVal.width;
+    if (!fit || !drawn) {
+      box.style.removeProperty("--house-scale");
+      return;
+    }
+    const shrink = svg.getBoundingClientRect().width / drawn;
+    box.style.setProperty("--house-scale", String(Math.max(1, 13 / (16 * shrink))));
   }
 
   // A phone shows a corner of the full-size map; start from the capital.
@@ -83,6 +118,8 @@
     }
     apply();
   });
+
+  window.addEventListener("resize", apply);
 
   if (document.readyState === "loading") {
     document.addEventListener("DOMContentLoaded", start);

@@ -5,6 +5,7 @@ tables fit, and city goods take one tap per city (on the map or on its chips).""
 from __future__ import annotations
 
 import datetime as dt
+import itertools
 
 import pytest
 from django.contrib.auth.models import User
@@ -13,7 +14,7 @@ from playwright.sync_api import Page, Response, ViewportSize, expect
 from clubs import services as clubs_services
 from games import services
 from games.concordia import services as board_services
-from games.models import EntryMode, SeatHouse, SessionCity, TableSession
+from games.models import EntryMode, SeatCard, SeatHouse, SessionCity, TableSession
 from tests.conftest import PASSWORD
 from tests.e2e.conftest import ARTIFACTS
 from tests.rulebook_board import IMPERIUM_GOODS
@@ -134,6 +135,157 @@ def test_a_tap_on_the_map_keeps_the_page_and_sends_back_a_fragment(live_server, 
     assert all(inner <= outer for inner, outer in widths), widths
     page.locator("#board-counts").scroll_into_view_if_needed()
     page.screenshot(path=str(ARTIFACTS / "board-counts.png"))
+    assert page.console_errors == []
+    assert page.csp_violations == []
+
+
+# Row labels that a table broke inside a word: more lines than words.
+BROKEN_WORDS = """(selector) => [...document.querySelectorAll(selector)].filter((e) => {
+    const range = document.createRange();
+    range.selectNodeContents(e);
+    const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+    return lines.size > e.textContent.trim().split(/\\s+/).length;
+  }).map((e) => e.textContent.trim())"""
+
+
+def test_the_whole_map_draws_houses_to_see_and_a_tap_zooms_into_its_region(
+    live_server, phone
+):
+    session = _game(goods=True)
+    seats = list(session.seats.order_by("seat_order"))
+    for seat in seats:
+        board_services.seat_house_set(seat=seat, city="Vindobona", built=True)
+    board_services.seat_house_set(seat=seats[0], city="Tomis", built=True)
+    page = phone
+    _sign_in(page, live_server.url)
+    page.goto(f"{live_server.url}{session.get_absolute_url()}board/")
+
+    page.get_by_role("button", name="Whole map").tap()
+    box = page.locator("#map-scroll")
+    expect(box).to_have_class("map-scroll fit")
+    # The whole map fits the phone's width ...
+    svg = page.locator("#map-scroll .board-map").bounding_box()
+    assert svg is not None
+    assert svg["x"] >= 0
+    assert svg["x"] + svg["width"] <= SCREEN["width"]
+    # ... and every house on it is drawn at least 12 px, the five in Vindobona
+    # side by side, none over another.
+    houses = [
+        house.bounding_box() for house in page.locator("#map-scroll rect.house").all()
+    ]
+    assert len(houses) == 6
+    for house in houses:
+        assert house is not None
+        assert house["width"] >= 12
+        assert house["height"] >= 12
+    row = sorted(
+        (b["x"], b["x"] + b["width"])
+        for b in (
+            page.locator("#map-vindobona rect.house").nth(i).bounding_box()
+            for i in range(5)
+        )
+        if b is not None
+    )
+    assert all(
+        left >= right - 0.5 for (_l, right), (left, _r) in itertools.pairwise(row)
+    )
+    box.scroll_into_view_if_needed()
+    page.screenshot(path=str(ARTIFACTS / "board-whole-map.png"))
+
+    # A city there is too small to hit: a tap zooms into its region and builds
+    # nothing; at full size the city is a 44 px target and a tap builds.
+    sirmium = page.locator("#map-sirmium circle.good").bounding_box()
+    assert sirmium is not None
+    requests: list[str] = []
+    page.on("request", lambda r: requests.append(r.method))
+    page.touchscreen.tap(
+        sirmium["x"] + sirmium["width"] / 2, sirmium["y"] + sirmium["height"] / 2
+    )
+    expect(box).to_have_class("map-scroll")
+    expect(page.get_by_role("button", name="Whole map")).to_have_attribute(
+        "aria-pressed", "false"
+    )
+    hit = page.locator("#map-sirmium circle.hit").bounding_box()
+    frame = box.bounding_box()
+    assert hit is not None
+    assert frame is not None
+    assert hit["width"] >= 44
+    assert hit["height"] >= 44
+    # Sirmium is in view inside the map's frame, near its middle.
+    middle = hit["x"] + hit["width"] / 2, hit["y"] + hit["height"] / 2
+    assert frame["x"] <= middle[0] <= frame["x"] + frame["width"]
+    assert frame["y"] <= middle[1] <= frame["y"] + frame["height"]
+    assert abs(middle[0] - (frame["x"] + frame["width"] / 2)) < frame["width"] / 4
+    assert abs(middle[1] - (frame["y"] + frame["height"] / 2)) < frame["height"] / 4
+    # The zoomed map, taller, is brought whole into the screen.
+    assert frame["y"] >= 0
+    assert frame["y"] + frame["height"] <= SCREEN["height"] + 1  # sub-pixel
+    assert "POST" not in requests
+    assert page.locator("#map-sirmium rect.house").count() == 0
+    page.screenshot(path=str(ARTIFACTS / "board-whole-map-zoomed.png"))
+    page.touchscreen.tap(*middle)
+    page.locator("#map-sirmium rect.house").wait_for()
+    assert set(
+        SeatHouse.objects.filter(seat=seats[0]).values_list("city", flat=True)
+    ) == {"Vindobona", "Tomis", "Sirmium"}
+
+    # The count tables fit the phone and break no label inside a word.
+    page.locator("#board-counts").scroll_into_view_if_needed()
+    assert page.evaluate("document.documentElement.scrollWidth") <= SCREEN["width"]
+    assert page.evaluate(BROKEN_WORDS, "table.board-counts tbody th") == []
+    page.screenshot(path=str(ARTIFACTS / "board-counts-360.png"))
+    assert page.console_errors == []
+    assert page.csp_violations == []
+
+
+def test_a_tap_on_a_card_keeps_the_page_and_sends_back_a_fragment(live_server, phone):
+    session = _game(goods=True)
+    page = phone
+    _sign_in(page, live_server.url)
+    page.goto(f"{live_server.url}{session.get_absolute_url()}board/cards/?seat=1")
+    full = len(page.content())
+
+    # Bruno buys a Colonist (deck II) and a Consul (deck III), far down the page.
+    for card in (12, 20):
+        button = page.locator(f"#card-{card} button")
+        button.scroll_into_view_if_needed()
+        page.evaluate("window.scrollBy(0, 40)")
+        box = button.bounding_box()
+        assert box is not None
+        before = page.evaluate("window.scrollY")
+        with page.expect_response(
+            lambda r: r.url.endswith("/board/cards/") and r.request.method == "POST"
+        ) as answer:
+            page.touchscreen.tap(
+                box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+            )
+        response: Response = answer.value
+        body = response.text()
+        expect(page.locator(f"#card-{card} button")).to_have_attribute(
+            "aria-pressed", "true"
+        )
+        assert page.evaluate("window.scrollY") == before
+        assert "<html" not in body
+        assert 'id="cards-main"' not in body
+        assert response.headers["hx-reswap"] == "none"
+        print(f"card tap: {len(body)} bytes back, the page is {full}")
+
+    # The counts by god and the score followed: Bruno has a second Mars card
+    # (2 × 2 colonists × 2 = 8) and a third Jupiter card (no houses: 0).
+    mars = page.locator("#board-counts tr:has(th:text-is('Mars')) td")
+    expect(mars).to_have_text(["1", "2", "1", "1", "1"])
+    jupiter = page.locator("#board-counts tr:has(th:text-is('Jupiter')) td")
+    expect(jupiter).to_have_text(["2", "3", "2", "2", "2"])
+    expect(page.locator("#score-preview tr.total td")).to_have_text(
+        ["4", "8", "4", "4", "4"]
+    )
+    assert set(
+        SeatCard.objects.filter(seat__session=session).values_list(
+            "seat__seat_order", "card"
+        )
+    ) == {(1, 12), (1, 20)}
+    page.screenshot(path=str(ARTIFACTS / "board-cards-tap.png"))
+    assert page.evaluate("document.documentElement.scrollWidth") <= SCREEN["width"]
     assert page.console_errors == []
     assert page.csp_violations == []
 

@@ -91,13 +91,53 @@ def test_enter_a_magnanimous_game_on_a_small_phone(live_server, phone):
 
     page.click("text=Save the result")
     page.wait_for_url("**/games/*/")
-    # The winner's reasons are open; the others open with a tap.
-    page.get_by_text("Commerce: most spaces (3, 9 tokens) = 10").wait_for()
-    page.click("summary:has-text('Bia')")
-    page.get_by_text("Economy: 17 réis ÷ 3 = 5").wait_for()
-    page.get_by_text(
+    # A stacked card per player in rank order (no table of names), each with
+    # its reasons, the winner's first and above the fold; nothing overflows.
+    cards = page.locator("#ranking > li.result-card")
+    assert [cards.nth(i).get_attribute("data-seat") for i in range(3)] == [
+        "1",
+        "0",
+        "2",
+    ]
+    assert [cards.nth(i).get_attribute("data-total") for i in range(3)] == [
+        "40",
+        "35",
+        "16",
+    ]
+    assert page.locator("table").count() == 0
+    expect(page.locator("#result-seat-1")).to_have_class("result-card first")
+    first = page.locator("#result-seat-1").bounding_box()
+    assert first is not None
+    assert first["y"] < 740
+    for card in cards.all():
+        box = card.bounding_box()
+        assert box is not None
+        assert box["x"] >= 0
+        assert box["x"] + box["width"] <= 360
+        expect(card.locator(".why > li")).to_have_count(6)
+    expect(page.locator("#result-seat-1 [data-category=commerce]")).to_have_text(
+        "Commerce: most spaces (3, 9 tokens) = 10"
+    )
+    expect(page.locator("#result-seat-0 [data-category=economy]")).to_have_text(
+        "Economy: 17 réis ÷ 3 = 5"
+    )
+    expect(page.locator("#result-seat-0 [data-category=territory]")).to_have_text(
         "Territory: 1 occupied province × −5 + governor of Rio +5 = 0"
-    ).wait_for()
+    )
+    # A name is never broken inside a word: no more lines than words.
+    broken = page.evaluate(
+        """[...document.querySelectorAll('.result-head .name')].filter((e) => {
+            const tops = new Set();
+            const text = document.createTreeWalker(e, NodeFilter.SHOW_TEXT);
+            while (text.nextNode()) {
+              const range = document.createRange();
+              range.selectNodeContents(text.currentNode);
+              for (const r of range.getClientRects()) tops.add(Math.round(r.top));
+            }
+            return tops.size > e.textContent.trim().split(/\\s+/).length;
+          }).length"""
+    )
+    assert broken == 0
     page.screenshot(path=str(ARTIFACTS / "magnanimous-result.png"), full_page=True)
     assert page.console_errors == []
 

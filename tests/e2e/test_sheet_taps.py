@@ -10,9 +10,11 @@ scoring engine makes of that document.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
@@ -23,8 +25,9 @@ from games import services
 from games.models import SeatResult, TableSession
 from scoring.catalog import STARTING_HAND
 from scoring.engine import score_sheet
+from scoring.magnanimous import MagnanimousBoard, parse_magnanimous, score_magnanimous
 from scoring.sheet_io import parse_concordia, score_document
-from scoring.types import God, Good
+from scoring.types import God, Good, PlayerBoard
 from tests.conftest import PASSWORD
 from tests.e2e.conftest import ARTIFACTS
 
@@ -66,6 +69,54 @@ class Entry:
             assert tab_box is not None
             assert tab_box["x"] >= 0
             assert tab_box["x"] + tab_box["width"] <= SCREEN["width"]
+
+
+def _expect_strip(page: Page, players: list[dict[str, object]]) -> None:
+    """The strip shows, in view, each player's total and rank from ``players``."""
+    for seat, score in enumerate(players):
+        expect(page.locator(f"#tab-s{seat} [data-total]")).to_have_text(
+            str(score["total"])
+        )
+        expect(page.locator(f"#tab-s{seat} [data-rank]")).to_have_text(
+            f"#{score['rank']}"
+        )
+
+
+def _concordia_so_far(document: dict[str, Any], entered: int) -> list[dict[str, Any]]:
+    """The engine's scores with the first ``entered`` players typed in and the
+    others as a new sheet opens them: nothing but the starting hand and the two
+    colonists on the board (games.forms.SeatSheetForm's initial values).
+
+    Scored without the rule checks: until every player is in, the Concordia
+    card's holder has too few houses, and the page scores such a sheet too.
+    """
+    sheet = parse_concordia(document)
+    boards = tuple(
+        board
+        if seat < entered
+        else PlayerBoard(
+            name=board.name,
+            colonists_on_board=2,
+            cards=STARTING_HAND,
+            concordia_card=board.concordia_card,
+        )
+        for seat, board in enumerate(sheet.players)
+    )
+    result = score_sheet(dataclasses.replace(sheet, players=boards))
+    return [{"total": p.total, "rank": p.rank} for p in result.players]
+
+
+def _magnanimous_so_far(document: dict[str, Any], entered: int) -> list[dict[str, Any]]:
+    """As `_concordia_so_far` for Magnanimous: a new sheet opens at zero."""
+    sheet = parse_magnanimous(document)
+    boards = tuple(
+        board
+        if seat < entered
+        else MagnanimousBoard(name=board.name, governor=board.governor)
+        for seat, board in enumerate(sheet.players)
+    )
+    result = score_magnanimous(dataclasses.replace(sheet, players=boards))
+    return [{"total": p.total, "rank": p.rank} for p in result.players]
 
 
 def _sign_in_and_seat(page: Page, url: str, names: list[str]) -> None:
@@ -127,6 +178,10 @@ def test_a_four_player_final_score_in_40_taps_and_60_keys(live_server, phone):
         expect(page.locator(f"#id_s{seat}-sestertii")).to_have_value(
             str(player["sestertii"])
         )
+        # Every player's total and rank, updated as soon as this player's
+        # counts are in (not only at the end), the strip still in view.
+        _expect_strip(page, _concordia_so_far(document, seat + 1))
+        entry.check_strip()
         page.screenshot(path=str(ARTIFACTS / f"sheet-taps-seat{seat}.png"))
 
     # Tap targets: at least 44 px high, the steppers 44 px wide too.
@@ -219,6 +274,8 @@ def test_a_four_player_magnanimous_score_in_40_taps_and_60_keys(live_server, pho
         )
         for _ in range(player["occupied_provinces"]):
             entry.tap(plus)
+        _expect_strip(page, _magnanimous_so_far(document, seat + 1))
+        entry.check_strip()
         page.screenshot(path=str(ARTIFACTS / f"magnanimous-taps-seat{seat}.png"))
 
     for seat, score in enumerate(expected):

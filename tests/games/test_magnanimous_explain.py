@@ -9,6 +9,7 @@ from games.magnanimous.explain import (
     ending_reason,
     outcome,
     seat_reasons,
+    tie_reason,
 )
 from scoring.magnanimous import (
     MagnanimousBoard,
@@ -106,6 +107,7 @@ def test_a_tie_on_points_says_the_reis_decided():
         "The Republic was proclaimed. A and B have 9 points each; "
         "B wins with more réis (9)."
     )
+    assert tie_reason(sheet, result) == "reis"
 
 
 def test_equal_votes_on_20_say_who_got_there_first():
@@ -122,6 +124,7 @@ def test_equal_votes_on_20_say_who_got_there_first():
         "A and B reached space 20 in the same round with as many fixed votes; "
         "B got there first and wins."
     )
+    assert tie_reason(sheet, result) == "reached_first"
 
 
 def test_a_single_noble_on_20_wins_whatever_the_points():
@@ -138,3 +141,4 @@ def test_a_single_noble_on_20_wins_whatever_the_points():
         "B reached space 20 of the Nobility track, which ends the game and wins it "
         "whatever the points."
     )
+    assert tie_reason(sheet, result) == ""

@@ -395,6 +395,13 @@ def test_cards_page_lists_the_decks_in_play(client, board_session):
     assert html.count('name="add"') == 21  # decks I to III with three players
 
 
+def _count_row(html: str, label: str) -> list[int]:
+    """The values of one row of the read-only counts, e.g. ``Mars``."""
+    match = re.search(rf'<tr><th scope="row">{label}</th>(.*?)</tr>', html, re.S)
+    assert match is not None, label
+    return [int(v) for v in re.findall(r'<td class="num">(\d+)</td>', match.group(1))]
+
+
 def test_tapping_a_card_gives_it_to_the_selected_player(client, board_session):
     response = _signed_in(client).post(
         _url("session-cards", board_session),
@@ -403,11 +410,73 @@ def test_tapping_a_card_gives_it_to_the_selected_player(client, board_session):
     )
     html = response.content.decode()
     assert response.status_code == 200
-    assert html.strip().startswith('<div id="cards-main"')
     assert 'name="remove" value="14"' in html
     assert list(SeatCard.objects.values_list("seat__player__name", "card")) == [
         ("Bruno", 14)
     ]
+
+
+def test_tapping_cards_with_htmx_sends_back_only_what_changed(client, board_session):
+    client = _signed_in(client)
+    region = client.get(
+        _url("session-cards", board_session), headers={"HX-Request": "true"}
+    ).content
+    assert region.strip().startswith(b'<div id="cards-main"')
+    response = client.post(
+        _url("session-cards", board_session),
+        {"seat": "1", "add": "4"},
+        headers={"HX-Request": "true"},
+    )
+    html = response.content.decode()
+    assert response.status_code == 200
+    # Not the whole region (issue #15): the card, the notices, the counts by
+    # god and the score, each replacing its twin by id; the page stays put.
+    assert response["HX-Reswap"] == "none"
+    assert 'id="cards-main"' not in html
+    assert html.count('hx-swap-oob="true"') == 4
+    assert '<li id="card-4" hx-swap-oob="true">' in html
+    assert html.count('<li id="card-') == 1
+    assert 'name="remove" value="4"' in html
+    assert '<div id="cards-notices" hx-swap-oob="true">' in html
+    assert '<div id="board-counts" hx-swap-oob="true">' in html
+    assert '<section id="score-preview" aria-live="polite" hx-swap-oob="true">' in html
+    assert len(response.content) * 2 < len(region), (len(response.content), len(region))
+    # Bruno's Colonist is a second Mars card: 2 cards × 2 colonists × 2 = 8;
+    # the others keep the starting hand's Tribune, 1 × 2 × 2 = 4.
+    assert _count_row(html, "Mars") == [1, 2, 1]
+    assert _totals(html) == [4, 8, 4]
+
+    # Taken back: the card is free again and Bruno is back to 4.
+    response = client.post(
+        _url("session-cards", board_session),
+        {"seat": "1", "remove": "4"},
+        headers={"HX-Request": "true"},
+    )
+    html = response.content.decode()
+    assert 'name="add" value="4"' in html
+    assert _count_row(html, "Mars") == [1, 1, 1]
+    assert _totals(html) == [4, 4, 4]
+
+
+def test_a_refused_card_tap_with_htmx_shows_its_message_on_the_card(
+    client, board_session
+):
+    board_services.seat_card_set(
+        seat=board_session.seats.get(seat_order=0), card=7, owned=True
+    )
+    response = _signed_in(client).post(
+        _url("session-cards", board_session),
+        {"seat": "2", "add": "7"},
+        headers={"HX-Request": "true"},
+    )
+    html = response.content.decode()
+    assert response["HX-Reswap"] == "none"
+    assert '<li id="card-7" hx-swap-oob="true">' in html
+    assert (
+        '<p class="field-error" id="err-card-7">Each card exists once, and Ana has '
+        "bought this Farmer already </p>"
+    ) in html
+    assert SeatCard.objects.get(card=7).seat.seat_order == 0
 
 
 def test_tapping_a_card_without_javascript_redirects(client, board_session):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.test import Client
 from django.urls import reverse
@@ -61,6 +63,23 @@ def _results(session: TableSession) -> dict[str, tuple[int, int, bool]]:
             "seat__player"
         )
     }
+
+
+def _cards(html: str) -> list[tuple[int, int, int, bool, list[tuple[str, str]]]]:
+    """Return each result card in page order: rank, seat, total, winner's, why lines."""
+    found = []
+    for block in re.findall(r'<li class="result-card.*?</ul>', html, re.S):
+        head = re.match(
+            r'<li class="result-card( first)?" id="result-seat-(\d)" '
+            r'data-rank="(\d)" data-seat="(\d)" data-total="(-?\d+)"',
+            block,
+        )
+        assert head is not None, block
+        first, seat_id, rank, seat, total = head.groups()
+        assert seat_id == seat
+        lines = re.findall(r'<li data-category="(\w+)">([^<]*)</li>', block)
+        found.append((int(rank), int(seat), int(total), bool(first), lines))
+    return found
 
 
 @pytest.fixture
@@ -405,26 +424,57 @@ def test_result_page_explains_every_number(client, finished_table):
     winners, outcome = _outcome(html)
     assert (winners, outcome.endswith("Davi")) == ("1", True)
     assert "The Republic was proclaimed: the most points wins." in html
-    for line in (
-        # Bia
-        "Court: Marquis (nobility 14) = 9",
-        "Commerce: second most spaces (3, 7 tokens) = 5",
-        "Politics: 2 referendum cards × 3 = 6",
-        "Military: 5 troops × 2 = 10",
-        "Economy: 17 réis ÷ 3 = 5",
-        "Territory: 1 occupied province × −5 + governor of Rio +5 = 0",
-        # Davi
-        "Court: Count (nobility 11) = 6",
-        "Commerce: most spaces (3, 9 tokens) = 10",
-        "Economy: 23 réis ÷ 3 = 7",
-        "Territory: no occupied province = 0",
-        # Lia
-        "Court: Duke (nobility 19) = 12",
-        "Commerce: 1 space, 4 tokens: not among the two most = 0",
-        "Economy: 5 réis ÷ 3 = 1",
-        "Territory: 2 occupied provinces × −5 = −10",
-    ):
-        assert f"<li>{line}</li>" in html
+    # No table with the names as column headings (issue #15): a stacked card
+    # per player in rank order, the winner's marked, each with its why lines.
+    assert '<table class="scoreboard">' not in html
+    assert _cards(html) == [
+        (
+            1,
+            1,
+            40,
+            True,
+            [
+                ("court", "Court: Count (nobility 11) = 6"),
+                ("commerce", "Commerce: most spaces (3, 9 tokens) = 10"),
+                ("politics", "Politics: 1 referendum card × 3 = 3"),
+                ("military", "Military: 7 troops × 2 = 14"),
+                ("economy", "Economy: 23 réis ÷ 3 = 7"),
+                ("territory", "Territory: no occupied province = 0"),
+            ],
+        ),
+        (
+            2,
+            0,
+            35,
+            False,
+            [
+                ("court", "Court: Marquis (nobility 14) = 9"),
+                ("commerce", "Commerce: second most spaces (3, 7 tokens) = 5"),
+                ("politics", "Politics: 2 referendum cards × 3 = 6"),
+                ("military", "Military: 5 troops × 2 = 10"),
+                ("economy", "Economy: 17 réis ÷ 3 = 5"),
+                (
+                    "territory",
+                    "Territory: 1 occupied province × −5 + governor of Rio +5 = 0",
+                ),
+            ],
+        ),
+        (
+            3,
+            2,
+            16,
+            False,
+            [
+                ("court", "Court: Duke (nobility 19) = 12"),
+                ("commerce", "Commerce: 1 space, 4 tokens: not among the two most = 0"),
+                ("politics", "Politics: 3 referendum cards × 3 = 9"),
+                ("military", "Military: 2 troops × 2 = 4"),
+                ("economy", "Economy: 5 réis ÷ 3 = 1"),
+                ("territory", "Territory: 2 occupied provinces × −5 = −10"),
+            ],
+        ),
+    ]
+    assert "data-tie-reason" not in html
 
 
 def test_result_page_says_nobody_wins_when_rio_falls(client, table):
@@ -434,7 +484,14 @@ def test_result_page_says_nobody_wins_when_rio_falls(client, table):
     assert _outcome(html)[0] == "0"
     assert "nobody" in by_id(html, "outcome").attrs["class"].split()
     assert "Paraguayan troops occupied Rio de Janeiro" in html
-    assert "<details open>" not in html
+    # Still ranked by points, but no card is a winner's.
+    cards = _cards(html)
+    assert [(rank, seat, total) for rank, seat, total, _w, _l in cards] == [
+        (1, 1, 40),
+        (2, 0, 35),
+        (3, 2, 16),
+    ]
+    assert not any(won for _r, _s, _t, won, _l in cards)
 
 
 def test_result_page_names_a_shared_victory(client, club, alice):
@@ -445,12 +502,18 @@ def test_result_page_names_a_shared_victory(client, club, alice):
     winners, outcome = _outcome(html)
     assert (winners, "Ana" in outcome, "Bia" in outcome) == ("2", True, True)
     assert (
+        '<p class="tie-break" id="ending-reason" data-tie-reason="shared">'
         "The Republic was proclaimed. Ana and Bia have 25 points and 12 réis each: "
-        "they share the victory."
+        "they share the victory.</p>"
     ) in html
-    assert "Commerce: most spaces (3, 4 tokens) = 10" in html
-    assert "Territory: 2 occupied provinces × −5 = −10" in html
-    assert html.count("<details open>") == 2
+    cards = _cards(html)
+    assert [(rank, seat, total, won) for rank, seat, total, won, _l in cards] == [
+        (1, 0, 25, True),
+        (1, 1, 25, True),
+        (3, 2, 10, False),
+    ]
+    assert ("commerce", "Commerce: most spaces (3, 4 tokens) = 10") in cards[1][4]
+    assert ("territory", "Territory: 2 occupied provinces × −5 = −10") in cards[2][4]
 
 
 def test_result_page_of_a_nobility_ending_says_why_the_noble_wins(client, table):
@@ -462,9 +525,13 @@ def test_result_page_of_a_nobility_ending_says_why_the_noble_wins(client, table)
     winners, outcome = _outcome(html)
     assert (winners, outcome.endswith("Bia")) == ("1", True)
     assert (
+        '<p class="tie-break" id="ending-reason" data-tie-reason="votes">'
         "Bia and Lia reached space 20 in the same round; Bia wins with the most "
-        "fixed votes (6)."
+        "fixed votes (6).</p>"
     ) in html
+    # The noble comes first whatever the points.
+    rank, seat, _total, won, _lines = _cards(html)[0]
+    assert (rank, seat, won) == (1, 0, True)
 
 
 def test_result_page_before_the_sheet_is_saved(client, table):

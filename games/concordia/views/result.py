@@ -54,6 +54,11 @@ class ResultCard:
     why: list[WhyLine]
     holds_praefectus_magnus: bool
 
+    @property
+    def first(self) -> bool:
+        """Whether the card is a winner's (``games/_result_card.html`` marks it)."""
+        return self.score.rank == 1
+
 
 def _result_cards(result: SheetResult, seats: list[Seat]) -> dict[str, object]:
     """Return the result page's cards in rank order, the holder and the ties."""

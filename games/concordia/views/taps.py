@@ -320,6 +320,9 @@ def _cards_context(
         button.card.id == error_card for buttons in decks.values() for button in buttons
     )
     return {
+        # The card a tap named, when it is one of the page: its tap sends back
+        # that card alone (session_cards.html#cards-tap).
+        "tapped": error_card if known else None,
         **state.context(selected, state.result()),
         "decks": [
             DeckCards(deck=ROMAN[deck], cards=cards)
@@ -347,6 +350,7 @@ _CARDS: TapPage[int] = TapPage(
     anchor=_card_anchor,
     context=_cards_context,
     untapped=gettext_lazy("Choose a player, then tap a card."),
+    fragment="cards-tap",
 )
 
 
