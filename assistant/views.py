@@ -649,6 +649,10 @@ def game_adjust(
 ) -> HttpResponse:
     """Full tracking: set a player's money, goods and colonists to what lies on the table."""
     game = _game(request, club_slug, game_id)
+    if game.session_id is not None:
+        # A saved game is changed on its score sheet, never from the assistant.
+        messages.error(request, services.GameClosed().messages[0])
+        return redirect(game)
     state = selectors.game_state(game)
     seat = _number(request.GET.get("player") or request.POST.get("player") or "")
     if not state.full or seat is None or not 0 <= seat < len(state.players):
