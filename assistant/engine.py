@@ -229,12 +229,7 @@ def turn_view(state: State) -> TurnView:
     if current is not None:
         for card in state.players[current.seat].hand:
             hand[card] = hand.get(card, 0) + 1
-    reveal_choices: list[str] = []
-    if None in state.display and state.pile:
-        lowest = min(_deck_number(card) for card in state.pile)
-        reveal_choices = sorted(
-            {card for card in state.pile if _deck_number(card) == lowest}
-        )
+    reveal_choices = _reveal_choices(state)
     return TurnView(
         status=str(state.status),
         turn_number=state.turn_number,
@@ -254,6 +249,40 @@ def turn_view(state: State) -> TurnView:
         last_turns=str(state.status) == "last_turns",
         over=state.over,
     )
+
+
+def _reveal_choices(state: State) -> list[str]:
+    """The cards that may refill the next empty place: the pile's lowest deck."""
+    if None not in state.display or not state.pile:
+        return []
+    lowest = min(_deck_number(card) for card in state.pile)
+    return sorted({card for card in state.pile if _deck_number(card) == lowest})
+
+
+def forced_refill(
+    state: State, event: Mapping[str, object], field: str = "reveal"
+) -> list[str]:
+    """Return the cards that must refill the display after ``event``, in order.
+
+    While only one card can come next (deck I has one card left after the
+    deal, say), nobody needs to tap it: these go into the event's ``field``
+    (``reveal`` of a purchase, ``cards`` of a reveal event). Empty when the
+    event leaves no empty place, a choice, or is refused (the write says why).
+    """
+    named = [str(card) for card in event.get(field) or ()]  # type: ignore[attr-defined]
+    forced: list[str] = []
+    while True:
+        trial = dict(event)
+        if named or forced:
+            trial[field] = [*named, *forced]
+        try:
+            after = apply(state, trial)
+        except LogInvalid:
+            return []
+        choices = _reveal_choices(after)
+        if len(choices) != 1:
+            return forced
+        forced.append(choices[0])
 
 
 def _deck_number(card: str) -> int:

@@ -18,6 +18,7 @@ from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
@@ -215,13 +216,18 @@ def _after_write(
     *,
     problems: list[str] | None = None,
     conflict: str = "",
+    notice: str = "",
 ) -> HttpResponse:
     """htmx gets the fresh turn panel; without JS, POST/redirect/GET."""
     if not request.htmx:
         for text in [*(problems or []), *([conflict] if conflict else [])]:
             messages.error(request, text)
+        if notice:
+            messages.info(request, notice)
         return redirect(game)
-    return _render_turn(request, game, problems=problems or [], conflict=conflict)
+    return _render_turn(
+        request, game, problems=problems or [], conflict=conflict, notice=notice
+    )
 
 
 def _expected_seq(request: AuthedHtmxRequest) -> int | None:
@@ -257,7 +263,11 @@ def game_play(request: AuthedHtmxRequest, club_slug: str, game_id: int) -> HttpR
                 document["pay"] = {g: only.count(g) for g in dict.fromkeys(only)}
             elif choice is not None and choice.options:
                 return _pay_step(request, game, state, card, bought, choice)
-        return _write(request, game, document)
+        forced = engine.forced_refill(state, document, "reveal")
+        if forced:
+            named = [str(c) for c in document.get("reveal", []) or []]  # type: ignore[attr-defined]
+            document["reveal"] = [*named, *forced]
+        return _write(request, game, document, notice=_refill_notice(forced))
     state = selectors.game_state(game)
     card = request.GET.get("card", "")
     if engine.turn_view(state).reveal_choices:
@@ -321,8 +331,22 @@ def _pay_step(
     return render(request, template, context)
 
 
+def _refill_notice(forced: list[str]) -> str:
+    if not forced:
+        return ""
+    return ngettext(
+        "Only one card could refill the display: %(cards)s is in place.",
+        "Only one card could come each time: %(cards)s refilled the display.",
+        len(forced),
+    ) % {"cards": ", ".join(card_label(card) for card in forced)}
+
+
 def _write(
-    request: AuthedHtmxRequest, game: AssistantGame, document: dict[str, object]
+    request: AuthedHtmxRequest,
+    game: AssistantGame,
+    document: dict[str, object],
+    *,
+    notice: str = "",
 ) -> HttpResponse:
     try:
         services.event_append(
@@ -338,7 +362,7 @@ def _write(
         return _after_write(request, game, problems=list(closed.messages))
     except engine.LogInvalid as error:
         return _after_write(request, game, problems=_problems(error))
-    return _after_write(request, game)
+    return _after_write(request, game, notice=notice)
 
 
 @require_POST
@@ -350,7 +374,10 @@ def game_reveal(
     """Record the card that refilled a place of the display."""
     game = _game(request, club_slug, game_id)
     cards = [c for c in request.POST.getlist("card") if c]
-    return _write(request, game, {"type": "reveal", "cards": cards})
+    document: dict[str, object] = {"type": "reveal", "cards": cards}
+    forced = engine.forced_refill(selectors.game_state(game), document, "cards")
+    document["cards"] = [*cards, *forced]
+    return _write(request, game, document, notice=_refill_notice(forced))
 
 
 @require_POST

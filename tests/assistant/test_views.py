@@ -197,11 +197,19 @@ def test_a_senator_buys_and_the_display_is_refilled(ana_phone, light_game):
     assert f'name="buy_one" value="{bought}"' in helper
     _post_play(ana_phone, light_game, {"card": "Senator", "buy_one": bought})
     state = selectors.game_state(light_game)
+    # Deck I's one card left after the deal is the only one that can come:
+    # the page places it (see test_walkthrough). Caio buys next: deck II has
+    # several cards, and the group taps the one drawn.
+    (last_of_deck_one,) = set(engine.deck_cards(1)) - set(light_game.display)
+    assert state.display[-1] == last_of_deck_one
+    _post_play(ana_phone, light_game, {"card": "Senator", "buy_one": state.display[0]})
+    state = selectors.game_state(light_game)
     assert state.display[-1] is None
     page = ana_phone.get(_url("turn", light_game)).content.decode()
     assert "Refill the display" in page
+    assert len(engine.turn_view(state).reveal_choices) > 1
     refill = engine.turn_view(state).reveal_choices[0]
-    ana_phone.post(_url("reveal", light_game), {"seq": 2, "card": refill})
+    ana_phone.post(_url("reveal", light_game), {"seq": 3, "card": refill})
     state = selectors.game_state(light_game)
     assert state.display[-1] == refill
     # §4: a bought card goes to the buyer's hand; the Senator to the discard pile.
@@ -524,12 +532,15 @@ def test_a_senator_buying_with_any_good_asks_which_good(
     )
     short_game.refresh_from_db()
     assert short_game.head_seq == 4
+    # Deck I's last card refills the display at once: the only one that can come.
+    (last_of_deck_one,) = set(engine.deck_cards(1)) - set(short_log["display"])
     assert short_game.events.last().document == {
         "type": "play",
         "player": "Ana",
         "card": "Senator",
         "buy": ["I:Architect"],
         "pay": {"wine": 1},
+        "reveal": [last_of_deck_one],
     }
     ana = selectors.game_state(short_game).players[0]
     assert dict(ana.storehouse.items())[Good.WINE] == 0
@@ -623,15 +634,16 @@ def test_light_prefect_cash_after_a_flip_says_count_the_coins(
 def test_a_pending_refill_comes_first_and_the_hand_waits(ana_phone, light_game, htmx):
     headers = HTMX if htmx else {}
     _post_play(ana_phone, light_game, {"card": "Mercator"})
-    _post_play(
-        ana_phone, light_game, {"card": "Senator", "buy_one": light_game.display[0]}
-    )
+    # Bia's purchase takes deck I's last card at once; Caio's needs a tap.
+    for _buyer in ("Bia", "Caio"):
+        display = selectors.game_state(light_game).display
+        _post_play(ana_phone, light_game, {"card": "Senator", "buy_one": display[0]})
     text = ana_phone.get(_url("turn", light_game), headers=headers).content.decode()
     assert '<h2 class="label" id="refill-heading">' in text
     assert "Refill the display: tap the cards drawn" in text
     assert 'class="reveal refill-step"' in text
-    # Caio's hand is not playable until the refill is entered.
-    assert "Caio plays after the refill." in text
+    # Ana's hand is not playable until the refill is entered.
+    assert "Ana plays after the refill." in text
     assert 'id="hand"' not in text
     assert f'href="{_url("play", light_game)}?card=' not in text
     helper = ana_phone.get(_url("play", light_game) + "?card=Prefect", headers=headers)
@@ -642,7 +654,7 @@ def test_a_pending_refill_comes_first_and_the_hand_waits(ana_phone, light_game, 
         assert helper.status_code == 302
         assert helper["Location"] == light_game.get_absolute_url()
     refill = engine.turn_view(selectors.game_state(light_game)).reveal_choices[0]
-    ana_phone.post(_url("reveal", light_game), {"seq": 2, "card": refill})
+    ana_phone.post(_url("reveal", light_game), {"seq": 3, "card": refill})
     text = ana_phone.get(_url("turn", light_game), headers=headers).content.decode()
     assert 'id="refill-heading"' not in text
     assert f'href="{_url("play", light_game)}?card=Prefect"' in text

@@ -107,3 +107,35 @@ def test_a_saved_full_game_offers_no_correction(ana_phone, club, alice):
     text = response.content.decode()
     assert "the game is closed and can no longer be undone" in text
     assert 'name="sestertii"' not in text
+
+
+# 6: an only possible card refills the display without a tap, and the page says so.
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+def test_the_only_card_that_can_come_refills_the_display_by_itself(
+    ana_phone, light_game, htmx
+):
+    from assistant import engine
+    from assistant.templatetags.assistant_extras import card_label
+
+    ana_phone.post(_url("play", light_game), {"seq": 0, "card": "Mercator"})
+    bought = light_game.display[0]
+    # 3 players: deck I has 8 cards, 7 are dealt; one is left to come.
+    (last,) = set(engine.deck_cards(1)) - set(light_game.display)
+    response = ana_phone.post(
+        _url("play", light_game),
+        {"seq": 1, "card": "Senator", "buy_one": bought},
+        headers=HTMX if htmx else {},
+        follow=not htmx,
+    )
+    text = response.content.decode()
+    notice = f"Only one card could refill the display: {card_label(last)} is in place."
+    assert notice in text
+    assert 'id="refill-heading"' not in text
+    assert 'id="hand"' in text
+    light_game.refresh_from_db()
+    # One event: the purchase names its refill, so one undo takes back both.
+    assert light_game.head_seq == 2
+    assert light_game.events.last().document["reveal"] == [last]
+    assert selectors.game_state(light_game).display[-1] == last
