@@ -115,6 +115,13 @@ def deck_cards(deck: int) -> list[str]:
     ]
 
 
+def display_surcharges() -> list[tuple[str, ...]]:
+    """Return each display place's surcharge, left to right: goods, "?" for any (§6)."""
+    from scoring.catalog import DISPLAY_SURCHARGE
+
+    return [tuple(str(good) for good in place) for place in DISPLAY_SURCHARGE]
+
+
 def deal_display(player_count: int, rng: random.Random) -> list[str]:
     """Deal the display: 7 cards of deck I, left to right (§4b)."""
     return rng.sample(deck_cards(1), DISPLAY_SIZE)
@@ -547,6 +554,15 @@ def standing(state: State) -> Standing | None:
             )
             for score in result.players
         ),
+    )
+
+
+def city_problems(map_name: str, goods: Mapping[str, str]) -> tuple[Problem, ...]:
+    """Return what is wrong with a deal of city tokens, as the board entry checks it."""
+    from scoring.board import validate_city_goods
+
+    return validate_city_goods(
+        spec(map_name), {city: Good(good) for city, good in goods.items()}
     )
 
 

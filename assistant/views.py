@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import dataclass
 
 import segno
 from django.contrib import messages
@@ -26,12 +27,15 @@ from django_htmx.http import HttpResponseClientRedirect, trigger_client_event
 
 from assistant import engine, selectors, services
 from assistant.forms import GOODS, GameSetupForm, clean_key, new_key, play_document
+from assistant.labels import GOOD_LABELS
 from assistant.models import AssistantGame
 from assistant.templatetags.assistant_extras import card_label
 from clubs import access
 from clubs.models import Club
 from concordia_site.http import AuthedHtmxRequest, HtmxHttpRequest
 from games import selectors as games_selectors
+from games.concordia.city_groups import city_field_name, letter_groups
+from scoring.types import Good
 
 # The event the head poll sends when the log moved; the turn panel listens.
 CHANGED_EVENT = "assistant-changed"
@@ -65,7 +69,8 @@ def _urls(game: AssistantGame) -> dict[str, str]:
             "share",
             "export",
             "setup",
-            "setup-table",
+            "setup-display",
+            "setup-cities",
             "finish",
         )
     }
@@ -561,60 +566,152 @@ def game_finish(
     return redirect(sheet)
 
 
+@dataclass(frozen=True, slots=True)
+class DisplaySlot:
+    position: int
+    surcharge: tuple[str, ...]
+    card: str
+
+
+def _picked(raw: list[str], deck: list[str]) -> list[str]:
+    """The cards tapped so far, in order: deck I's, each once, 7 at most."""
+    picked: list[str] = []
+    for card in raw:
+        if card in deck and card not in picked and len(picked) < engine.DISPLAY_SIZE:
+            picked.append(card)
+    return picked
+
+
 @require_http_methods(["GET", "POST"])
 @login_required
-def game_setup_table(
+@vary_on_headers("HX-Request")
+def game_setup_display(
     request: AuthedHtmxRequest, club_slug: str, game_id: int
 ) -> HttpResponse:
-    """Enter the city tokens as laid and the display as dealt (before the first turn)."""
+    """The display as dealt: tap deck I's cards in the order they lie, left to right.
+
+    Each tap is a POST that returns the page with the card in the next place
+    (a tap on a place takes its card out); without JavaScript the same buttons
+    submit the whole page. Saved with the last button, before the first turn.
+    """
     game = _game(request, club_slug, game_id)
+    deck = engine.deck_cards(1)
     problems: list[str] = []
-    cities = engine.map_cities(game.map)
-    deck_one = engine.deck_cards(1)
+    picked: list[str] = []
     if request.method == "POST":
-        chosen_cities = {
-            city: good
-            for city, _province in cities
-            if (good := request.POST.get(f"city-{city}", ""))
-        }
-        display = [request.POST.get(f"display-{i}", "") for i in range(1, 8)]
-        try:
-            services.game_setup_update(
-                game=game,
-                cities=chosen_cities if chosen_cities or game.cities else None,
-                display=display,
-            )
-        except engine.LogInvalid as error:
-            problems = _problems(error)
-        except ValidationError as error:
-            problems = list(error.messages)
-        else:
-            messages.success(request, _("The table is set as laid."))
-            return redirect(
-                "assistant:game-setup", club_slug=club_slug, game_id=game.pk
-            )
+        picked = _picked(request.POST.getlist("picked"), deck)
+        added = request.POST.get("add", "")
+        removed = _number(request.POST.get("remove", ""))
+        if added:
+            picked = _picked([*picked, added], deck)
+        if removed is not None and 1 <= removed <= len(picked):
+            del picked[removed - 1]
+        if request.POST.get("save"):
+            try:
+                if len(picked) != engine.DISPLAY_SIZE:
+                    raise ValidationError(_("Tap the 7 cards of the display first."))
+                services.game_setup_update(game=game, display=picked)
+            except engine.LogInvalid as error:
+                problems = _problems(error)
+            except ValidationError as error:
+                problems = list(error.messages)
+            else:
+                messages.success(request, _("The display is set as dealt."))
+                setup = _urls(game)["setup"]
+                if request.htmx:
+                    return HttpResponseClientRedirect(setup)
+                return redirect(setup)
+    slots = [
+        DisplaySlot(
+            position=position,
+            surcharge=surcharge,
+            card=picked[position - 1] if position <= len(picked) else "",
+        )
+        for position, surcharge in enumerate(engine.display_surcharges(), start=1)
+    ]
+    template = "assistant/game_setup_display.html" + (
+        "#display-entry" if request.htmx else ""
+    )
     return render(
         request,
-        "assistant/game_setup_table.html",
+        template,
         {
             "club": game.club,
             "game": game,
             "urls": _urls(game),
             "problems": problems,
-            "cities": [
-                (
-                    city,
-                    province,
-                    request.POST.get(f"city-{city}", game.cities.get(city, "")),
-                )
-                for city, province in cities
-            ],
-            "places": [
-                (i, request.POST.get(f"display-{i}", card))
-                for i, card in enumerate(game.display, start=1)
-            ],
-            "deck_one": deck_one,
-            "goods": GOODS,
+            "picked": picked,
+            "slots": slots,
+            "next_place": len(picked) + 1,
+            "complete": len(picked) == engine.DISPLAY_SIZE,
+            "deck": [card for card in deck if card not in picked],
+            "started": game.head_seq > 0,
+        },
+    )
+
+
+def _problem_text(problem: engine.Problem) -> str:
+    params: dict[str, object] = dict(problem.params)
+    if isinstance(good := params.get("good"), str) and good in GOOD_LABELS:
+        params["good"] = str(GOOD_LABELS[good])
+    template = _(problem.template)
+    return template % params if params else template
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def game_setup_cities(
+    request: AuthedHtmxRequest, club_slug: str, game_id: int
+) -> HttpResponse:
+    """The city tokens as laid: the board entry's fieldsets and its check of the deal.
+
+    A tap on a good per city (radio chips, no JavaScript needed), each province
+    showing its bonus marker; or the app deals them. Before the first turn only.
+    """
+    game = _game(request, club_slug, game_id)
+    board = engine.spec(game.map)
+    names = {city.name: city_field_name(city) for city in board.cities}
+    chosen = {city: game.cities.get(city, "") for city in names}
+    problems: tuple[engine.Problem, ...] = ()
+    messages_shown: list[str] = []
+    if request.method == "POST":
+        if request.POST.get("action") == "draw":
+            goods = engine.draw_cities(game.map, random.SystemRandom())
+        else:
+            for city, name in names.items():
+                value = request.POST.get(name, "")
+                chosen[city] = value if value in GOODS else ""
+            goods = {city: good for city, good in chosen.items() if good}
+            problems = engine.city_problems(game.map, goods)
+        if not problems:
+            try:
+                services.game_setup_update(game=game, cities=goods)
+            except engine.LogInvalid as error:
+                messages_shown = _problems(error)
+            except ValidationError as error:
+                messages_shown = list(error.messages)
+            else:
+                messages.success(request, _("The city tokens are set as laid."))
+                return redirect(_urls(game)["setup"])
+    groups = letter_groups(
+        board,
+        chosen=chosen,
+        html_names=names,
+        field_errors={},
+        problems=problems,
+        problem_text=_problem_text,
+        good_labels={good: GOOD_LABELS[good.value] for good in Good},
+    )
+    return render(
+        request,
+        "assistant/game_setup_cities.html",
+        {
+            "club": game.club,
+            "game": game,
+            "urls": _urls(game),
+            "groups": groups,
+            "invalid": bool(problems),
+            "problems": messages_shown,
             "started": game.head_seq > 0,
         },
     )

@@ -310,33 +310,46 @@ def test_a_revoked_read_only_link_is_not_found(ana_phone, client, light_game):
 
 
 def test_the_display_and_city_tokens_entered_as_laid(ana_phone, short_game, short_log):
-    url = _url("setup-table", short_game)
-    cities = {f"city-{city}": good for city, good in short_log["cities"].items()}
+    from django.utils.text import slugify
+
+    url = _url("setup-cities", short_game)
+    cities = {
+        f"city-{slugify(city)}": good for city, good in short_log["cities"].items()
+    }
     # Lisbon's table: the same tokens, Londinium and Isca swapped; another display.
-    cities["city-Londinium"], cities["city-Isca Dumnoniorum"] = "brick", "food"
+    cities["city-londinium"], cities["city-isca-dumnoniorum"] = "brick", "food"
+    response = ana_phone.post(url, cities | {"action": "save"})
+    assert response.status_code == 302
+    short_game.refresh_from_db()
+    assert short_game.cities["Londinium"] == "brick"
+    # A deal the token pool cannot make is refused with the board entry's reason.
+    cities["city-tomis"] = "cloth"
+    refused = ana_phone.post(url, cities | {"action": "save"})
+    assert refused.status_code == 200
+    assert "Nothing was saved: fix the goods marked below." in refused.content.decode()
+    short_game.refresh_from_db()
+    assert short_game.cities["Tomis"] == "tool"
     display = ["I:Farmer", "I:Mercator", "I:Smith", "I:Prefect", "I:Colonist"]
     display += ["I:Architect", "I:Mason"]
-    data = cities | {f"display-{i}": card for i, card in enumerate(display, start=1)}
-    response = ana_phone.post(url, data)
+    for number, card in enumerate(display):
+        ana_phone.post(
+            _url("setup-display", short_game),
+            {"picked": display[:number], "add": card},
+        )
+    response = ana_phone.post(
+        _url("setup-display", short_game), {"picked": display, "save": "1"}
+    )
     assert response.status_code == 302
     short_game.refresh_from_db()
     assert short_game.display == display
-    assert short_game.cities["Londinium"] == "brick"
-    # A deal the token pool cannot make is refused with the engine's reason.
-    data["city-Tomis"] = "cloth"
-    refused = ana_phone.post(url, data)
-    assert refused.status_code == 200
-    assert b'class="problems"' in refused.content
-    short_game.refresh_from_db()
-    assert short_game.cities["Tomis"] == "tool"
 
 
 def test_the_setup_cannot_change_once_the_game_has_started(ana_phone, light_game):
     _post_play(ana_phone, light_game, {"card": "Mercator"})
     before = list(light_game.display)
     response = ana_phone.post(
-        _url("setup-table", light_game),
-        {f"display-{i}": card for i, card in enumerate(reversed(before), start=1)},
+        _url("setup-display", light_game),
+        {"picked": list(reversed(before)), "save": "1"},
     )
     assert "The game has started" in response.content.decode()
     light_game.refresh_from_db()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 import pytest
@@ -139,3 +140,100 @@ def test_the_only_card_that_can_come_refills_the_display_by_itself(
     assert light_game.head_seq == 2
     assert light_game.events.last().document["reveal"] == [last]
     assert selectors.game_state(light_game).display[-1] == last
+
+
+# 1: the display entered as dealt, by tapping deck I's cards in order.
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+def test_the_display_is_entered_by_tapping_deck_one_in_order(
+    ana_phone, light_game, htmx
+):
+    from assistant import engine
+
+    url = _url("setup-display", light_game)
+    headers = HTMX if htmx else {}
+    page = ana_phone.get(url).content.decode()
+    deck = engine.deck_cards(1)
+    # Deck I's 8 cards as buttons; 7 empty places with their surcharge (§6).
+    for card in deck:
+        assert f'name="add" value="{card}"' in page
+    assert page.count('class="slot empty') == 7
+    assert "no surcharge" in page  # place 1
+    assert "+ any good, cloth" in page  # place 6
+    assert 'id="save-display" disabled' in page
+    chosen = ["I:Smith", "I:Farmer", "I:Mason", "I:Diplomat", "I:Colonist"]
+    chosen += ["I:Mercator", "I:Prefect"]
+    picked: list[str] = []
+    for card in [*chosen[:3], "I:Architect"]:
+        response = ana_phone.post(url, {"picked": picked, "add": card}, headers=headers)
+        text = response.content.decode()
+        picked.append(card)
+        if htmx:
+            assert text.lstrip().startswith("<form")
+        # The page carries the taps so far, in order, and the next place.
+        assert re.findall(r'name="picked" value="([^"]+)"', text) == picked
+        assert f'name="add" value="{card}"' not in text
+    assert f"Tap the card that lies at place {len(picked) + 1}" in text
+    # A tap on place 4 takes the Architect out again.
+    text = ana_phone.post(
+        url, {"picked": picked, "remove": "4"}, headers=headers
+    ).content.decode()
+    picked.pop()
+    assert re.findall(r'name="picked" value="([^"]+)"', text) == picked
+    for card in chosen[3:]:
+        text = ana_phone.post(
+            url, {"picked": picked, "add": card}, headers=headers
+        ).content.decode()
+        picked.append(card)
+    assert 'id="save-display" disabled' not in text
+    assert 'id="deck-one"' not in text
+    response = ana_phone.post(url, {"picked": picked, "save": "1"}, headers=headers)
+    setup = _url("setup", light_game)
+    if htmx:
+        assert response["HX-Redirect"] == setup
+    else:
+        assert response["Location"] == setup
+    light_game.refresh_from_db()
+    assert light_game.display == chosen
+
+
+def test_a_display_of_fewer_than_seven_cards_is_not_saved(ana_phone, light_game):
+    before = list(light_game.display)
+    response = ana_phone.post(
+        _url("setup-display", light_game), {"picked": before[:6], "save": "1"}
+    )
+    assert "Tap the 7 cards of the display first." in response.content.decode()
+    light_game.refresh_from_db()
+    assert light_game.display == before
+
+
+# 2: city tokens entered with the board entry's fieldsets and check.
+
+
+def test_city_tokens_are_entered_with_the_board_entrys_fieldsets(
+    ana_phone, short_game, short_log
+):
+    from django.utils.text import slugify
+
+    url = _url("setup-cities", short_game)
+    page = ana_phone.get(url).content.decode()
+    # The board entry's partial: letter groups, a chip per good, bonus markers.
+    assert 'class="letter-group" id="letter-A"' in page
+    assert 'class="good-chip"' in page
+    assert page.count("bonus marker:") >= 10
+    tomis = 'name="city-tomis" value="tool" checked'
+    assert tomis in page
+    # The board entry's check of the deal: an overused letter names its tokens.
+    data = {f"city-{slugify(city)}": good for city, good in short_log["cities"].items()}
+    data["city-tomis"] = "cloth"
+    text = ana_phone.post(url, data | {"action": "save"}).content.decode()
+    assert 'class="field-error" id="err-letter-' in text
+    assert "Nothing was saved" in text
+    # Or the app deals them: a complete deal the rules accept.
+    response = ana_phone.post(url, {"action": "draw"})
+    assert response.status_code == 302
+    short_game.refresh_from_db()
+    assert len(short_game.cities) == len(short_log["cities"])
+    setup = ana_phone.get(_url("setup", short_game)).content.decode()
+    assert "(bonus:" in setup
