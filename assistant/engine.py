@@ -446,6 +446,100 @@ def _helper_for(
     return HelperView(kind=kind.value, **base, **extra)  # type: ignore[arg-type]
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ArchitectCity:
+    """A city the player may build in: its cost now, and its place in the taps (0: not tapped)."""
+
+    city: str
+    good: str
+    goods: dict[str, int]
+    coins: int
+    order: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ArchitectProvince:
+    name: str
+    cities: tuple[ArchitectCity, ...]
+    tapped: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ArchitectPlan:
+    """The cities built so far in tap order (the building order) and what they cost together.
+
+    A house's price depends on the houses already in its city only (§2: one
+    house per player and city), so each city's cost stands however the taps go.
+    """
+
+    provinces: tuple[ArchitectProvince, ...]
+    built: tuple[str, ...]
+    goods: dict[str, int]
+    coins: int
+    # The player's money and goods after these houses (full tracking).
+    sestertii_left: int | None
+    short: tuple[str, ...]
+
+
+def architect_plan(
+    state: State, houses: Sequence[play.HouseCost], built: Sequence[str]
+) -> ArchitectPlan:
+    """Group the cities a house may go to by province, with the taps so far and their total."""
+    costs = {house.city: house for house in houses}
+    order = [city for city in dict.fromkeys(built) if city in costs]
+    goods: dict[str, int] = {}
+    coins = 0
+    for city in order:
+        for good, count in costs[city].goods.items():
+            if count:
+                goods[good.value] = goods.get(good.value, 0) + count
+        coins += costs[city].coins
+    provinces = []
+    for province in state.map.provinces:
+        cities = tuple(
+            ArchitectCity(
+                city=city.name,
+                good=costs[city.name].good.value,
+                goods={
+                    good.value: count
+                    for good, count in costs[city.name].goods.items()
+                    if count
+                },
+                coins=costs[city.name].coins,
+                order=order.index(city.name) + 1 if city.name in order else 0,
+            )
+            for city in province.cities
+            if city.name in costs
+        )
+        if cities:
+            provinces.append(
+                ArchitectProvince(
+                    name=province.name,
+                    cities=cities,
+                    tapped=sum(1 for city in cities if city.order),
+                )
+            )
+    player = state.players[state.seat] if state.seat is not None else None
+    sestertii_left = player.sestertii - coins if player is not None else None
+    short = (
+        tuple(
+            good.value
+            for good in Good
+            if goods.get(good.value, 0) > player.storehouse[good]
+        )
+        if player is not None
+        else ()
+    )
+    return ArchitectPlan(
+        provinces=tuple(provinces),
+        built=tuple(order),
+        goods=goods,
+        coins=coins,
+        sestertii_left=sestertii_left,
+        short=short,
+    )
+
+
 # The end: the final sheet, and the standing "if it ended now".
 
 # What a light log cannot know, as the sheet page's empty form shows it: the

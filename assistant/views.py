@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import random
 from dataclasses import dataclass
+from urllib.parse import urlencode
 
 import segno
 from django.contrib import messages
@@ -290,6 +291,11 @@ def game_play(request: AuthedHtmxRequest, club_slug: str, game_id: int) -> HttpR
     context = _turn_context(game, state) | {
         "helper": helper,
         "helper_open": True,
+        "architect": (
+            _architect(request, state, helper, _urls(game)["play"])
+            if helper.kind == "Architect" and helper.full
+            else None
+        ),
         "goods": GOODS,
         "reason": (
             (
@@ -303,6 +309,55 @@ def game_play(request: AuthedHtmxRequest, club_slug: str, game_id: int) -> HttpR
     }
     template = "assistant/game_play.html" + ("#turn-panel" if request.htmx else "")
     return render(request, template, context)
+
+
+@dataclass(frozen=True, slots=True)
+class ArchitectRow:
+    city: engine.ArchitectCity
+    # The helper again with this city tapped (or, tapped already, taken out).
+    tap_url: str
+
+
+def _architect(
+    request: AuthedHtmxRequest,
+    state: engine.State,
+    helper: engine.HelperView,
+    url: str,
+) -> dict[str, object]:
+    """Full tracking: the cities built this turn, tapped in building order.
+
+    Each tap is a GET of the helper with the cities tapped so far in the query
+    (``build``, in order) and the one added or taken out: the same link with
+    and without JavaScript, and the confirmation posts them in that order.
+    """
+    built = request.GET.getlist("build")
+    added, removed = request.GET.get("add", ""), request.GET.get("remove", "")
+    if added and added not in built:
+        built.append(added)
+    built = [city for city in built if city != removed]
+    plan = engine.architect_plan(state, helper.houses, built)
+    base: list[tuple[str, str]] = [("card", helper.card)]
+    if helper.copy:
+        base += [("copy", helper.copy), ("copied", helper.copied)]
+    base += [("build", city) for city in plan.built]
+
+    def tap(city: engine.ArchitectCity) -> str:
+        action = "remove" if city.order else "add"
+        return f"{url}?{urlencode([*base, (action, city.city)])}"
+
+    return {
+        "plan": plan,
+        "provinces": [
+            (
+                province,
+                [
+                    ArchitectRow(city=city, tap_url=tap(city))
+                    for city in province.cities
+                ],
+            )
+            for province in plan.provinces
+        ],
+    }
 
 
 def _pay_step(

@@ -237,3 +237,65 @@ def test_city_tokens_are_entered_with_the_board_entrys_fieldsets(
     assert len(short_game.cities) == len(short_log["cities"])
     setup = ana_phone.get(_url("setup", short_game)).content.decode()
     assert "(bonus:" in setup
+
+
+# 3: the full-tracking Architect: provinces, costs given the houses there, taps in order.
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+def test_the_architect_taps_cities_in_building_order_with_a_running_total(
+    ana_phone, short_game, short_log, htmx
+):
+    import html
+
+    from assistant import engine
+
+    headers = HTMX if htmx else {}
+    services.event_append(
+        game=short_game, document=short_log["events"][0], expected_seq=0
+    )
+    state = selectors.game_state(short_game)
+    helper = engine.helper_view(state, card="Architect")
+    assert helper is not None
+    costs = {house.city: house for house in helper.houses}
+    # Ana built in Aquileia: Bia's house there is the second, twice the coins.
+    assert costs["Aquileia"].houses_after == 2
+    # A brick city: 1 sestertius per house there after building (§2).
+    assert costs["Aquileia"].good.value == "brick"
+    assert costs["Aquileia"].coins == 2
+    play_url = _url("play", short_game)
+    page = ana_phone.get(play_url, {"card": "Architect"}, headers=headers)
+    text = page.content.decode()
+    # One fold per province, in the board's order, every city with its cost.
+    provinces = re.findall(r"<summary><strong>([^<]+)</strong>", text)
+    assert provinces == [p.name for p in engine.spec(short_log["map"]).provinces]
+    flat = " ".join(text.split())
+    assert "<strong>Aquileia</strong> <small>1 food + 2 sestertii</small>" in flat
+    assert "No house tapped" in text
+    assert 'id="confirm"' in text.split('id="architect-total"')[1]
+
+    def tap(text: str, action: str, city: str) -> str:
+        match = re.search(rf'href="([^"]*{action}={city}[^"]*)"', text)
+        assert match, city
+        response = ana_phone.get(html.unescape(match.group(1)), headers=headers)
+        return str(response.content.decode())
+
+    text = tap(text, "add", "Novaria")
+    text = tap(text, "add", "Aquileia")
+    assert re.findall(r'name="build" value="([^"]+)"', text) == ["Novaria", "Aquileia"]
+    coins = costs["Novaria"].coins + costs["Aquileia"].coins
+    assert "2 houses: " in text
+    assert f"+ {coins} sestertii" in text.split('id="architect-total"')[1]
+    # A tap on a tapped city takes it out; the order of the others stays.
+    text = tap(text, "remove", "Novaria")
+    assert re.findall(r'name="build" value="([^"]+)"', text) == ["Aquileia"]
+    text = tap(text, "add", "Novaria")
+    assert re.findall(r'name="build" value="([^"]+)"', text) == ["Aquileia", "Novaria"]
+    response = ana_phone.post(
+        play_url,
+        {"seq": 1, "key": "", "card": "Architect", "build": ["Aquileia", "Novaria"]},
+        headers=headers,
+    )
+    assert response.status_code == (200 if htmx else 302)
+    short_game.refresh_from_db()
+    assert short_game.events.last().document["build"] == ["Aquileia", "Novaria"]
