@@ -540,6 +540,59 @@ def architect_plan(
     )
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class IntermediateRow:
+    name: str
+    colour: str
+    # None until the player's first Tribune.
+    total: int | None
+    # The sestertii paid once everyone has scored (§2: 2 to the first, 1 to the second).
+    bonus: int | None
+    just_scored: bool
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class IntermediateView:
+    rows: tuple[IntermediateRow, ...]
+    complete: bool
+    # The latest move scored someone (or paid the bonus): the turn screen says so.
+    news: bool
+    just_completed: bool
+
+    @property
+    def paid(self) -> tuple[IntermediateRow, ...]:
+        """The players the bonus paid, in seating order."""
+        return tuple(row for row in self.rows if row.bonus)
+
+
+def intermediate_view(state: State) -> IntermediateView | None:
+    """Return the intermediate scoring as it stands (None when the game plays without)."""
+    current = state.intermediate
+    if current is None:
+        return None
+    before = state.before.intermediate if state.before is not None else None
+    earlier = before.totals if before is not None else (None,) * len(current.totals)
+    rows = tuple(
+        IntermediateRow(
+            name=player.name,
+            colour=player.colour,
+            total=current.totals[seat],
+            bonus=current.bonus[seat] if current.bonus is not None else None,
+            just_scored=current.totals[seat] is not None and earlier[seat] is None,
+        )
+        for seat, player in enumerate(state.players)
+    )
+    just_completed = current.bonus is not None and (
+        before is None or before.bonus is None
+    )
+    return IntermediateView(
+        rows=rows,
+        complete=current.bonus is not None,
+        news=any(row.just_scored for row in rows) or just_completed,
+        just_completed=just_completed,
+    )
+
+
 # The end: the final sheet, and the standing "if it ended now".
 
 # What a light log cannot know, as the sheet page's empty form shows it: the

@@ -174,6 +174,7 @@ def _turn_context(
         "game": game,
         "turn": engine.turn_view(state),
         "standing": engine.standing(state),
+        "intermediate": engine.intermediate_view(state),
         "urls": _urls(game),
         "key": new_key(),
         "read_only": read_only,

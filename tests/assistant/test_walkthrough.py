@@ -299,3 +299,69 @@ def test_the_architect_taps_cities_in_building_order_with_a_running_total(
     assert response.status_code == (200 if htmx else 302)
     short_game.refresh_from_db()
     assert short_game.events.last().document["build"] == ["Aquileia", "Novaria"]
+
+
+# 4: the intermediate scoring, when it happens, is shown on the turn screen.
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+def test_the_intermediate_scoring_is_shown_when_it_happens(
+    ana_phone, club, alice, htmx
+):
+    game = services.game_create(
+        club=club,
+        created_by=alice,
+        map_name="imperium",
+        tracking="light",
+        intermediate_scoring=True,
+        players=[("Ana", "red"), ("Bia", "green"), ("Caio", "blue")],
+        rng=random.Random(14),
+    )
+    headers = HTMX if htmx else {}
+
+    def tribune(seq: int, points: int) -> str:
+        response = ana_phone.post(
+            _url("play", game),
+            {"seq": seq, "card": "Tribune", "intermediate_points": points},
+            headers=headers,
+            follow=not htmx,
+        )
+        return " ".join(response.content.decode().split())
+
+    text = tribune(0, 20)
+    assert "Intermediate scoring: Ana scores 20 points." in text
+    assert "Everyone has scored" not in text
+    # Bia plays her Tribune: only her score is news now.
+    text = tribune(1, 15)
+    assert "Bia scores 15 points." in text
+    assert (
+        "Ana scores" not in text.split('id="intermediate-news"')[1].split("</div>")[0]
+    )
+    text = tribune(2, 31)
+    news = text.split('id="intermediate-news"')[1].split("</div>")[0]
+    # §2: once all have scored, the first gets 2 sestertii, the second 1.
+    assert "Caio scores 31 points." in news
+    assert "Everyone has scored: Ana +1 sestertius, Caio +2 sestertii." in news
+    assert "The markers go back to 0." in news
+    table = text.split('id="intermediate"')[1].split("</table>")[0]
+    assert re.findall(r'<td class="num">([^<]+)</td>', table) == [
+        "20",
+        "+1",
+        "15",
+        "+0",
+        "31",
+        "+2",
+    ]
+    # The next move is no news: the banner goes, the table stays in the fold.
+    text = " ".join(
+        ana_phone.post(
+            _url("play", game),
+            {"seq": 3, "card": "Mercator"},
+            headers=headers,
+            follow=not htmx,
+        )
+        .content.decode()
+        .split()
+    )
+    assert 'id="intermediate-news"' not in text
+    assert 'id="intermediate"' in text
