@@ -657,7 +657,9 @@ def game_setup_display(
     if request.method == "POST":
         picked = _picked(request.POST.getlist("picked"), deck)
         added = request.POST.get("add", "")
-        removed = _number(request.POST.get("remove", ""))
+        # Not "remove": a form control of that name hides the form's own
+        # remove(), which htmx calls to swap it.
+        removed = _number(request.POST.get("take_out", ""))
         if added:
             picked = _picked([*picked, added], deck)
         if removed is not None and 1 <= removed <= len(picked):

@@ -177,7 +177,7 @@ def test_the_display_is_entered_by_tapping_deck_one_in_order(
     assert f"Tap the card that lies at place {len(picked) + 1}" in text
     # A tap on place 4 takes the Architect out again.
     text = ana_phone.post(
-        url, {"picked": picked, "remove": "4"}, headers=headers
+        url, {"picked": picked, "take_out": "4"}, headers=headers
     ).content.decode()
     picked.pop()
     assert re.findall(r'name="picked" value="([^"]+)"', text) == picked
