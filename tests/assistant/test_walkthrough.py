@@ -79,7 +79,7 @@ def test_the_share_page_names_where_the_join_box_is(ana_phone, club, light_game)
     assert f'href="{game_list}" id="play-with-assistant">Play with the assistant' in (
         club_page
     )
-    assert f'href="{game_list}#join-form"' in share
+    assert f'href="{game_list}#join-form" id="join-box-link"' in share
     listing = ana_phone.get(game_list).content.decode()
     assert 'id="join-form"' in listing
     assert ">Join code</label>" in listing

@@ -221,3 +221,84 @@ def test_set_up_play_a_light_turn_and_follow_it_on_a_second_phone(
     assert bottom <= 640
     assert page.console_errors == []
     second.context.close()
+
+
+def test_the_architect_the_intermediate_scoring_and_the_share_page_at_360(
+    live_server, phone
+):
+    import json
+    import random
+    from pathlib import Path
+
+    from assistant import services
+
+    alice = User.objects.create_user("alice", password=PASSWORD)
+    club = clubs_services.club_create(name="Lisboa", slug="lisboa", owner=alice)
+    log = json.loads(
+        (
+            Path(__file__).parents[1] / "assistant" / "data" / "game-log-short.json"
+        ).read_text(encoding="utf-8")
+    )
+    full = services.game_create(
+        club=club,
+        created_by=alice,
+        map_name=log["map"],
+        tracking="full",
+        intermediate_scoring=False,
+        players=[(p["name"], p["colour"]) for p in log["players"]],
+        cities=log["cities"],
+        display=log["display"],
+    )
+    services.event_append(game=full, document=log["events"][0], expected_seq=0)
+    page = phone
+    page.set_viewport_size({"width": 360, "height": 740})
+    _sign_in(page, live_server.url, "alice")
+
+    # The Architect: folded provinces, costs, taps in order, the total in reach.
+    page.goto(f"{live_server.url}{full.get_absolute_url()}")
+    page.click("#hand >> text=Architect")
+    page.locator("#architect-cities").wait_for()
+    height = page.evaluate("document.documentElement.scrollHeight")
+    page.screenshot(path=str(ARTIFACTS / "assistant-11-architect.png"), full_page=True)
+    assert height < 1400, height
+    page.click("#architect-cities summary >> nth=0")
+    first = page.locator("#architect-cities .city-row >> nth=0")
+    first.click()
+    page.locator(".city-row.tapped").wait_for()
+    page.locator("input[name=build]").wait_for(state="attached")
+    page.screenshot(path=str(ARTIFACTS / "assistant-12-architect-tapped.png"))
+    confirm = page.evaluate(
+        "document.querySelector('#confirm').getBoundingClientRect().bottom"
+    )
+    assert confirm <= 740
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    small = page.evaluate(
+        """[...document.querySelectorAll('#architect-cities a, #architect-cities summary')]
+            .filter(e => e.offsetParent && e.getBoundingClientRect().height < 48).length"""
+    )
+    assert small == 0
+
+    # The intermediate scoring, when a Tribune scores.
+    light = services.game_create(
+        club=club,
+        created_by=alice,
+        map_name="imperium",
+        tracking="light",
+        intermediate_scoring=True,
+        players=[("Ana", "red"), ("Bia", "green"), ("Caio", "blue")],
+        rng=random.Random(14),
+    )
+    page.goto(f"{live_server.url}{light.get_absolute_url()}")
+    page.click("#hand >> text=Tribune")
+    page.fill("#intermediate-points", "21")
+    page.click("#confirm")
+    page.locator("#intermediate-news").wait_for()
+    page.screenshot(path=str(ARTIFACTS / "assistant-13-intermediate.png"))
+
+    # The share page and the list with its join box.
+    page.goto(f"{live_server.url}{light.get_absolute_url()}share/")
+    page.screenshot(path=str(ARTIFACTS / "assistant-14-share.png"), full_page=True)
+    page.click("#join-box-link")
+    page.locator("#join-form").wait_for()
+    page.screenshot(path=str(ARTIFACTS / "assistant-15-list.png"), full_page=True)
+    assert page.console_errors == []  # type: ignore[attr-defined]
