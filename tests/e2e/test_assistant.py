@@ -301,4 +301,4 @@ def test_the_architect_the_intermediate_scoring_and_the_share_page_at_360(
     page.click("#join-box-link")
     page.locator("#join-form").wait_for()
     page.screenshot(path=str(ARTIFACTS / "assistant-15-list.png"), full_page=True)
-    assert page.console_errors == []  # type: ignore[attr-defined]
+    assert page.console_errors == []
