@@ -115,6 +115,13 @@ def deck_cards(deck: int) -> list[str]:
     ]
 
 
+def display_surcharges() -> list[tuple[str, ...]]:
+    """Return each display place's surcharge, left to right: goods, "?" for any (§6)."""
+    from scoring.catalog import DISPLAY_SURCHARGE
+
+    return [tuple(str(good) for good in place) for place in DISPLAY_SURCHARGE]
+
+
 def deal_display(player_count: int, rng: random.Random) -> list[str]:
     """Deal the display: 7 cards of deck I, left to right (§4b)."""
     return rng.sample(deck_cards(1), DISPLAY_SIZE)
@@ -229,12 +236,7 @@ def turn_view(state: State) -> TurnView:
     if current is not None:
         for card in state.players[current.seat].hand:
             hand[card] = hand.get(card, 0) + 1
-    reveal_choices: list[str] = []
-    if None in state.display and state.pile:
-        lowest = min(_deck_number(card) for card in state.pile)
-        reveal_choices = sorted(
-            {card for card in state.pile if _deck_number(card) == lowest}
-        )
+    reveal_choices = _reveal_choices(state)
     return TurnView(
         status=str(state.status),
         turn_number=state.turn_number,
@@ -254,6 +256,40 @@ def turn_view(state: State) -> TurnView:
         last_turns=str(state.status) == "last_turns",
         over=state.over,
     )
+
+
+def _reveal_choices(state: State) -> list[str]:
+    """The cards that may refill the next empty place: the pile's lowest deck."""
+    if None not in state.display or not state.pile:
+        return []
+    lowest = min(_deck_number(card) for card in state.pile)
+    return sorted({card for card in state.pile if _deck_number(card) == lowest})
+
+
+def forced_refill(
+    state: State, event: Mapping[str, object], field: str = "reveal"
+) -> list[str]:
+    """Return the cards that must refill the display after ``event``, in order.
+
+    While only one card can come next (deck I has one card left after the
+    deal, say), nobody needs to tap it: these go into the event's ``field``
+    (``reveal`` of a purchase, ``cards`` of a reveal event). Empty when the
+    event leaves no empty place, a choice, or is refused (the write says why).
+    """
+    named = [str(card) for card in event.get(field) or ()]  # type: ignore[attr-defined]
+    forced: list[str] = []
+    while True:
+        trial = dict(event)
+        if named or forced:
+            trial[field] = [*named, *forced]
+        try:
+            after = apply(state, trial)
+        except LogInvalid:
+            return []
+        choices = _reveal_choices(after)
+        if len(choices) != 1:
+            return forced
+        forced.append(choices[0])
 
 
 def _deck_number(card: str) -> int:
@@ -410,6 +446,153 @@ def _helper_for(
     return HelperView(kind=kind.value, **base, **extra)  # type: ignore[arg-type]
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ArchitectCity:
+    """A city the player may build in: its cost now, and its place in the taps (0: not tapped)."""
+
+    city: str
+    good: str
+    goods: dict[str, int]
+    coins: int
+    order: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ArchitectProvince:
+    name: str
+    cities: tuple[ArchitectCity, ...]
+    tapped: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ArchitectPlan:
+    """The cities built so far in tap order (the building order) and what they cost together.
+
+    A house's price depends on the houses already in its city only (§2: one
+    house per player and city), so each city's cost stands however the taps go.
+    """
+
+    provinces: tuple[ArchitectProvince, ...]
+    built: tuple[str, ...]
+    goods: dict[str, int]
+    coins: int
+    # The player's money and goods after these houses (full tracking).
+    sestertii_left: int | None
+    short: tuple[str, ...]
+
+
+def architect_plan(
+    state: State, houses: Sequence[play.HouseCost], built: Sequence[str]
+) -> ArchitectPlan:
+    """Group the cities a house may go to by province, with the taps so far and their total."""
+    costs = {house.city: house for house in houses}
+    order = [city for city in dict.fromkeys(built) if city in costs]
+    goods: dict[str, int] = {}
+    coins = 0
+    for city in order:
+        for good, count in costs[city].goods.items():
+            if count:
+                goods[good.value] = goods.get(good.value, 0) + count
+        coins += costs[city].coins
+    provinces = []
+    for province in state.map.provinces:
+        cities = tuple(
+            ArchitectCity(
+                city=city.name,
+                good=costs[city.name].good.value,
+                goods={
+                    good.value: count
+                    for good, count in costs[city.name].goods.items()
+                    if count
+                },
+                coins=costs[city.name].coins,
+                order=order.index(city.name) + 1 if city.name in order else 0,
+            )
+            for city in province.cities
+            if city.name in costs
+        )
+        if cities:
+            provinces.append(
+                ArchitectProvince(
+                    name=province.name,
+                    cities=cities,
+                    tapped=sum(1 for city in cities if city.order),
+                )
+            )
+    player = state.players[state.seat] if state.seat is not None else None
+    sestertii_left = player.sestertii - coins if player is not None else None
+    short = (
+        tuple(
+            good.value
+            for good in Good
+            if goods.get(good.value, 0) > player.storehouse[good]
+        )
+        if player is not None
+        else ()
+    )
+    return ArchitectPlan(
+        provinces=tuple(provinces),
+        built=tuple(order),
+        goods=goods,
+        coins=coins,
+        sestertii_left=sestertii_left,
+        short=short,
+    )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class IntermediateRow:
+    name: str
+    colour: str
+    # None until the player's first Tribune.
+    total: int | None
+    # The sestertii paid once everyone has scored (§2: 2 to the first, 1 to the second).
+    bonus: int | None
+    just_scored: bool
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class IntermediateView:
+    rows: tuple[IntermediateRow, ...]
+    complete: bool
+    # The latest move scored someone (or paid the bonus): the turn screen says so.
+    news: bool
+    just_completed: bool
+
+    @property
+    def paid(self) -> tuple[IntermediateRow, ...]:
+        """The players the bonus paid, in seating order."""
+        return tuple(row for row in self.rows if row.bonus)
+
+
+def intermediate_view(state: State) -> IntermediateView | None:
+    """Return the intermediate scoring as it stands (None when the game plays without)."""
+    current = state.intermediate
+    if current is None:
+        return None
+    before = state.before.intermediate if state.before is not None else None
+    earlier = before.totals if before is not None else (None,) * len(current.totals)
+    rows = tuple(
+        IntermediateRow(
+            name=player.name,
+            colour=player.colour,
+            total=current.totals[seat],
+            bonus=current.bonus[seat] if current.bonus is not None else None,
+            just_scored=current.totals[seat] is not None and earlier[seat] is None,
+        )
+        for seat, player in enumerate(state.players)
+    )
+    just_completed = current.bonus is not None and (
+        before is None or before.bonus is None
+    )
+    return IntermediateView(
+        rows=rows,
+        complete=current.bonus is not None,
+        news=any(row.just_scored for row in rows) or just_completed,
+        just_completed=just_completed,
+    )
+
+
 # The end: the final sheet, and the standing "if it ended now".
 
 # What a light log cannot know, as the sheet page's empty form shows it: the
@@ -518,6 +701,15 @@ def standing(state: State) -> Standing | None:
             )
             for score in result.players
         ),
+    )
+
+
+def city_problems(map_name: str, goods: Mapping[str, str]) -> tuple[Problem, ...]:
+    """Return what is wrong with a deal of city tokens, as the board entry checks it."""
+    from scoring.board import validate_city_goods
+
+    return validate_city_goods(
+        spec(map_name), {city: Good(good) for city, good in goods.items()}
     )
 
 

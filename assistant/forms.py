@@ -12,10 +12,9 @@ from django.utils.translation import gettext_lazy as _
 
 from assistant.models import Tracking
 from clubs.models import Player
-from games.models import Colour, ConcordiaMap
+from games import seating
+from games.models import ConcordiaMap
 
-MAX_PLAYERS = 5
-MIN_PLAYERS = 2
 GOODS = ("brick", "food", "tool", "wine", "cloth")
 
 
@@ -56,70 +55,26 @@ class GameSetupForm(forms.Form):
 
     def __init__(self, *args: Any, players: Sequence[Player], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        choices = [("", _("— nobody —")), *((str(p.pk), p.name) for p in players)]
         self._players = {str(p.pk): p for p in players}
-        for index in range(MAX_PLAYERS):
-            self.fields[f"seat{index}_player"] = forms.ChoiceField(
-                label=_("Seat %(number)d") % {"number": index + 1},
-                choices=choices,
-                required=False,
-            )
-            self.fields[f"seat{index}_new_name"] = forms.CharField(
-                label=_("or a guest"), max_length=40, required=False
-            )
-            self.fields[f"seat{index}_colour"] = forms.ChoiceField(
-                label=_("Colour"), choices=[("", "—"), *Colour.choices], required=False
-            )
+        self.fields.update(seating.seat_fields(players, new_name_label=_("or a guest")))
 
     def seat_rows(
         self,
     ) -> list[tuple[forms.BoundField, forms.BoundField, forms.BoundField]]:
-        return [
-            (
-                self[f"seat{i}_player"],
-                self[f"seat{i}_new_name"],
-                self[f"seat{i}_colour"],
-            )
-            for i in range(MAX_PLAYERS)
-        ]
+        return seating.seat_rows(self)
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}
-        seats: list[tuple[str, str]] = []
-        names: set[str] = set()
-        colours: set[str] = set()
-        for index in range(MAX_PLAYERS):
-            player = self._players.get(cleaned.get(f"seat{index}_player") or "")
-            new_name = (cleaned.get(f"seat{index}_new_name") or "").strip()
-            colour = cleaned.get(f"seat{index}_colour") or ""
-            if player is not None and new_name:
-                self.add_error(
-                    f"seat{index}_new_name",
-                    _("Pick a player or type a guest's name, not both."),
-                )
-                continue
-            if player is None and not new_name:
-                continue
-            name = player.name if player is not None else new_name
-            if name.casefold() in names:
-                self.add_error(
-                    f"seat{index}_new_name" if new_name else f"seat{index}_player",
-                    _("%(name)s already has a seat.") % {"name": name},
-                )
-                continue
-            if colour and colour in colours:
-                self.add_error(
-                    f"seat{index}_colour", _("Two seats cannot share a colour.")
-                )
-                continue
-            names.add(name.casefold())
-            colours.add(colour)
-            seats.append((name, colour))
-        if len(seats) < MIN_PLAYERS and not self.errors:
-            raise forms.ValidationError(
-                _("A game needs at least %(count)d players.") % {"count": MIN_PLAYERS}
-            )
-        cleaned["seats"] = seats
+        reading = seating.read_seats(
+            cleaned,
+            self._players,
+            both_message=_("Pick a player or type a guest's name, not both."),
+        )
+        for field, message in reading.errors:
+            self.add_error(field, message)
+        if not self.errors and (too_few := seating.too_few_seats(reading.seats)):
+            raise too_few
+        cleaned["seats"] = [(seat.name, seat.colour) for seat in reading.seats]
         return cleaned
 
 

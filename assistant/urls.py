@@ -17,7 +17,14 @@ urlpatterns = [
     path("follow/<str:follow_token>/head/", views.follow_head, name="follow-head"),
     path("<int:game_id>/", views.game_turn, name="game-turn"),
     path("<int:game_id>/setup/", views.game_setup, name="game-setup"),
-    path("<int:game_id>/setup/table/", views.game_setup_table, name="game-setup-table"),
+    path(
+        "<int:game_id>/setup/display/",
+        views.game_setup_display,
+        name="game-setup-display",
+    ),
+    path(
+        "<int:game_id>/setup/cities/", views.game_setup_cities, name="game-setup-cities"
+    ),
     path("<int:game_id>/play/", views.game_play, name="game-play"),
     path("<int:game_id>/reveal/", views.game_reveal, name="game-reveal"),
     path("<int:game_id>/undo/", views.game_undo, name="game-undo"),

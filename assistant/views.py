@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import dataclass
+from urllib.parse import urlencode
 
 import segno
 from django.contrib import messages
@@ -18,6 +20,7 @@ from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
@@ -25,12 +28,15 @@ from django_htmx.http import HttpResponseClientRedirect, trigger_client_event
 
 from assistant import engine, selectors, services
 from assistant.forms import GOODS, GameSetupForm, clean_key, new_key, play_document
+from assistant.labels import GOOD_LABELS
 from assistant.models import AssistantGame
 from assistant.templatetags.assistant_extras import card_label
 from clubs import access
 from clubs.models import Club
 from concordia_site.http import AuthedHtmxRequest, HtmxHttpRequest
 from games import selectors as games_selectors
+from games.concordia.city_groups import city_field_name, letter_groups
+from scoring.types import Good
 
 # The event the head poll sends when the log moved; the turn panel listens.
 CHANGED_EVENT = "assistant-changed"
@@ -64,7 +70,8 @@ def _urls(game: AssistantGame) -> dict[str, str]:
             "share",
             "export",
             "setup",
-            "setup-table",
+            "setup-display",
+            "setup-cities",
             "finish",
         )
     }
@@ -167,6 +174,7 @@ def _turn_context(
         "game": game,
         "turn": engine.turn_view(state),
         "standing": engine.standing(state),
+        "intermediate": engine.intermediate_view(state),
         "urls": _urls(game),
         "key": new_key(),
         "read_only": read_only,
@@ -215,13 +223,18 @@ def _after_write(
     *,
     problems: list[str] | None = None,
     conflict: str = "",
+    notice: str = "",
 ) -> HttpResponse:
     """htmx gets the fresh turn panel; without JS, POST/redirect/GET."""
     if not request.htmx:
         for text in [*(problems or []), *([conflict] if conflict else [])]:
             messages.error(request, text)
+        if notice:
+            messages.info(request, notice)
         return redirect(game)
-    return _render_turn(request, game, problems=problems or [], conflict=conflict)
+    return _render_turn(
+        request, game, problems=problems or [], conflict=conflict, notice=notice
+    )
 
 
 def _expected_seq(request: AuthedHtmxRequest) -> int | None:
@@ -257,7 +270,11 @@ def game_play(request: AuthedHtmxRequest, club_slug: str, game_id: int) -> HttpR
                 document["pay"] = {g: only.count(g) for g in dict.fromkeys(only)}
             elif choice is not None and choice.options:
                 return _pay_step(request, game, state, card, bought, choice)
-        return _write(request, game, document)
+        forced = engine.forced_refill(state, document, "reveal")
+        if forced:
+            named = [str(c) for c in document.get("reveal", []) or []]  # type: ignore[attr-defined]
+            document["reveal"] = [*named, *forced]
+        return _write(request, game, document, notice=_refill_notice(forced))
     state = selectors.game_state(game)
     card = request.GET.get("card", "")
     if engine.turn_view(state).reveal_choices:
@@ -275,6 +292,11 @@ def game_play(request: AuthedHtmxRequest, club_slug: str, game_id: int) -> HttpR
     context = _turn_context(game, state) | {
         "helper": helper,
         "helper_open": True,
+        "architect": (
+            _architect(request, state, helper, _urls(game)["play"])
+            if helper.kind == "Architect" and helper.full
+            else None
+        ),
         "goods": GOODS,
         "reason": (
             (
@@ -288,6 +310,55 @@ def game_play(request: AuthedHtmxRequest, club_slug: str, game_id: int) -> HttpR
     }
     template = "assistant/game_play.html" + ("#turn-panel" if request.htmx else "")
     return render(request, template, context)
+
+
+@dataclass(frozen=True, slots=True)
+class ArchitectRow:
+    city: engine.ArchitectCity
+    # The helper again with this city tapped (or, tapped already, taken out).
+    tap_url: str
+
+
+def _architect(
+    request: AuthedHtmxRequest,
+    state: engine.State,
+    helper: engine.HelperView,
+    url: str,
+) -> dict[str, object]:
+    """Full tracking: the cities built this turn, tapped in building order.
+
+    Each tap is a GET of the helper with the cities tapped so far in the query
+    (``build``, in order) and the one added or taken out: the same link with
+    and without JavaScript, and the confirmation posts them in that order.
+    """
+    built = request.GET.getlist("build")
+    added, removed = request.GET.get("add", ""), request.GET.get("remove", "")
+    if added and added not in built:
+        built.append(added)
+    built = [city for city in built if city != removed]
+    plan = engine.architect_plan(state, helper.houses, built)
+    base: list[tuple[str, str]] = [("card", helper.card)]
+    if helper.copy:
+        base += [("copy", helper.copy), ("copied", helper.copied)]
+    base += [("build", city) for city in plan.built]
+
+    def tap(city: engine.ArchitectCity) -> str:
+        action = "remove" if city.order else "add"
+        return f"{url}?{urlencode([*base, (action, city.city)])}"
+
+    return {
+        "plan": plan,
+        "provinces": [
+            (
+                province,
+                [
+                    ArchitectRow(city=city, tap_url=tap(city))
+                    for city in province.cities
+                ],
+            )
+            for province in plan.provinces
+        ],
+    }
 
 
 def _pay_step(
@@ -321,8 +392,22 @@ def _pay_step(
     return render(request, template, context)
 
 
+def _refill_notice(forced: list[str]) -> str:
+    if not forced:
+        return ""
+    return ngettext(
+        "Only one card could refill the display: %(cards)s is in place.",
+        "Only one card could come each time: %(cards)s refilled the display.",
+        len(forced),
+    ) % {"cards": ", ".join(card_label(card) for card in forced)}
+
+
 def _write(
-    request: AuthedHtmxRequest, game: AssistantGame, document: dict[str, object]
+    request: AuthedHtmxRequest,
+    game: AssistantGame,
+    document: dict[str, object],
+    *,
+    notice: str = "",
 ) -> HttpResponse:
     try:
         services.event_append(
@@ -338,7 +423,7 @@ def _write(
         return _after_write(request, game, problems=list(closed.messages))
     except engine.LogInvalid as error:
         return _after_write(request, game, problems=_problems(error))
-    return _after_write(request, game)
+    return _after_write(request, game, notice=notice)
 
 
 @require_POST
@@ -350,7 +435,10 @@ def game_reveal(
     """Record the card that refilled a place of the display."""
     game = _game(request, club_slug, game_id)
     cards = [c for c in request.POST.getlist("card") if c]
-    return _write(request, game, {"type": "reveal", "cards": cards})
+    document: dict[str, object] = {"type": "reveal", "cards": cards}
+    forced = engine.forced_refill(selectors.game_state(game), document, "cards")
+    document["cards"] = [*cards, *forced]
+    return _write(request, game, document, notice=_refill_notice(forced))
 
 
 @require_POST
@@ -534,60 +622,154 @@ def game_finish(
     return redirect(sheet)
 
 
+@dataclass(frozen=True, slots=True)
+class DisplaySlot:
+    position: int
+    surcharge: tuple[str, ...]
+    card: str
+
+
+def _picked(raw: list[str], deck: list[str]) -> list[str]:
+    """The cards tapped so far, in order: deck I's, each once, 7 at most."""
+    picked: list[str] = []
+    for card in raw:
+        if card in deck and card not in picked and len(picked) < engine.DISPLAY_SIZE:
+            picked.append(card)
+    return picked
+
+
 @require_http_methods(["GET", "POST"])
 @login_required
-def game_setup_table(
+@vary_on_headers("HX-Request")
+def game_setup_display(
     request: AuthedHtmxRequest, club_slug: str, game_id: int
 ) -> HttpResponse:
-    """Enter the city tokens as laid and the display as dealt (before the first turn)."""
+    """The display as dealt: tap deck I's cards in the order they lie, left to right.
+
+    Each tap is a POST that returns the page with the card in the next place
+    (a tap on a place takes its card out); without JavaScript the same buttons
+    submit the whole page. Saved with the last button, before the first turn.
+    """
     game = _game(request, club_slug, game_id)
+    deck = engine.deck_cards(1)
     problems: list[str] = []
-    cities = engine.map_cities(game.map)
-    deck_one = engine.deck_cards(1)
+    picked: list[str] = []
     if request.method == "POST":
-        chosen_cities = {
-            city: good
-            for city, _province in cities
-            if (good := request.POST.get(f"city-{city}", ""))
-        }
-        display = [request.POST.get(f"display-{i}", "") for i in range(1, 8)]
-        try:
-            services.game_setup_update(
-                game=game,
-                cities=chosen_cities if chosen_cities or game.cities else None,
-                display=display,
-            )
-        except engine.LogInvalid as error:
-            problems = _problems(error)
-        except ValidationError as error:
-            problems = list(error.messages)
-        else:
-            messages.success(request, _("The table is set as laid."))
-            return redirect(
-                "assistant:game-setup", club_slug=club_slug, game_id=game.pk
-            )
+        picked = _picked(request.POST.getlist("picked"), deck)
+        added = request.POST.get("add", "")
+        # Not "remove": a form control of that name hides the form's own
+        # remove(), which htmx calls to swap it.
+        removed = _number(request.POST.get("take_out", ""))
+        if added:
+            picked = _picked([*picked, added], deck)
+        if removed is not None and 1 <= removed <= len(picked):
+            del picked[removed - 1]
+        if request.POST.get("save"):
+            try:
+                if len(picked) != engine.DISPLAY_SIZE:
+                    raise ValidationError(_("Tap the 7 cards of the display first."))
+                services.game_setup_update(game=game, display=picked)
+            except engine.LogInvalid as error:
+                problems = _problems(error)
+            except ValidationError as error:
+                problems = list(error.messages)
+            else:
+                messages.success(request, _("The display is set as dealt."))
+                setup = _urls(game)["setup"]
+                if request.htmx:
+                    return HttpResponseClientRedirect(setup)
+                return redirect(setup)
+    slots = [
+        DisplaySlot(
+            position=position,
+            surcharge=surcharge,
+            card=picked[position - 1] if position <= len(picked) else "",
+        )
+        for position, surcharge in enumerate(engine.display_surcharges(), start=1)
+    ]
+    template = "assistant/game_setup_display.html" + (
+        "#display-entry" if request.htmx else ""
+    )
     return render(
         request,
-        "assistant/game_setup_table.html",
+        template,
         {
             "club": game.club,
             "game": game,
             "urls": _urls(game),
             "problems": problems,
-            "cities": [
-                (
-                    city,
-                    province,
-                    request.POST.get(f"city-{city}", game.cities.get(city, "")),
-                )
-                for city, province in cities
-            ],
-            "places": [
-                (i, request.POST.get(f"display-{i}", card))
-                for i, card in enumerate(game.display, start=1)
-            ],
-            "deck_one": deck_one,
-            "goods": GOODS,
+            "picked": picked,
+            "slots": slots,
+            "next_place": len(picked) + 1,
+            "complete": len(picked) == engine.DISPLAY_SIZE,
+            "deck": [card for card in deck if card not in picked],
+            "started": game.head_seq > 0,
+        },
+    )
+
+
+def _problem_text(problem: engine.Problem) -> str:
+    params: dict[str, object] = dict(problem.params)
+    if isinstance(good := params.get("good"), str) and good in GOOD_LABELS:
+        params["good"] = str(GOOD_LABELS[good])
+    template = _(problem.template)
+    return template % params if params else template
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def game_setup_cities(
+    request: AuthedHtmxRequest, club_slug: str, game_id: int
+) -> HttpResponse:
+    """The city tokens as laid: the board entry's fieldsets and its check of the deal.
+
+    A tap on a good per city (radio chips, no JavaScript needed), each province
+    showing its bonus marker; or the app deals them. Before the first turn only.
+    """
+    game = _game(request, club_slug, game_id)
+    board = engine.spec(game.map)
+    names = {city.name: city_field_name(city) for city in board.cities}
+    chosen = {city: game.cities.get(city, "") for city in names}
+    problems: tuple[engine.Problem, ...] = ()
+    messages_shown: list[str] = []
+    if request.method == "POST":
+        if request.POST.get("action") == "draw":
+            goods = engine.draw_cities(game.map, random.SystemRandom())
+        else:
+            for city, name in names.items():
+                value = request.POST.get(name, "")
+                chosen[city] = value if value in GOODS else ""
+            goods = {city: good for city, good in chosen.items() if good}
+            problems = engine.city_problems(game.map, goods)
+        if not problems:
+            try:
+                services.game_setup_update(game=game, cities=goods)
+            except engine.LogInvalid as error:
+                messages_shown = _problems(error)
+            except ValidationError as error:
+                messages_shown = list(error.messages)
+            else:
+                messages.success(request, _("The city tokens are set as laid."))
+                return redirect(_urls(game)["setup"])
+    groups = letter_groups(
+        board,
+        chosen=chosen,
+        html_names=names,
+        field_errors={},
+        problems=problems,
+        problem_text=_problem_text,
+        good_labels={good: GOOD_LABELS[good.value] for good in Good},
+    )
+    return render(
+        request,
+        "assistant/game_setup_cities.html",
+        {
+            "club": game.club,
+            "game": game,
+            "urls": _urls(game),
+            "groups": groups,
+            "invalid": bool(problems),
+            "problems": messages_shown,
             "started": game.head_seq > 0,
         },
     )
@@ -649,6 +831,10 @@ def game_adjust(
 ) -> HttpResponse:
     """Full tracking: set a player's money, goods and colonists to what lies on the table."""
     game = _game(request, club_slug, game_id)
+    if game.session_id is not None:
+        # A saved game is changed on its score sheet, never from the assistant.
+        messages.error(request, services.GameClosed().messages[0])
+        return redirect(game)
     state = selectors.game_state(game)
     seat = _number(request.GET.get("player") or request.POST.get("player") or "")
     if not state.full or seat is None or not 0 <= seat < len(state.players):

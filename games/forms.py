@@ -12,9 +12,9 @@ from django.utils.translation import gettext_lazy as _
 from django_stubs_ext import StrPromise
 
 from clubs.models import Player
+from games import seating
 from games.magnanimous.services import MAGNANIMOUS_COLOURS
 from games.models import (
-    Colour,
     ConcordiaMap,
     Game,
     Seat,
@@ -35,8 +35,8 @@ from scoring.types import (
     Specialist,
 )
 
-MAX_PLAYERS = 5
-MIN_PLAYERS = 2
+MAX_PLAYERS = seating.MAX_PLAYERS
+MIN_PLAYERS = seating.MIN_PLAYERS
 
 GOOD_LABELS = {
     Good.BRICK: _("brick"),
@@ -109,37 +109,15 @@ class SessionCreateForm(forms.Form):
         self.fields["played_at"].initial = timezone.localdate()
         _bound_played_on(self.fields["played_at"])
         self.fields["idempotency_key"].initial = uuid.uuid4().hex
-        player_choices = [
-            ("", _("— nobody —")),
-            *((str(p.pk), p.name) for p in players),
-        ]
         self._players = {str(p.pk): p for p in players}
-        for index in range(MAX_PLAYERS):
-            self.fields[f"seat{index}_player"] = forms.ChoiceField(
-                label=_("Seat %(number)d") % {"number": index + 1},
-                choices=player_choices,
-                required=False,
-            )
-            self.fields[f"seat{index}_new_name"] = forms.CharField(
-                label=_("or a new player"), max_length=40, required=False
-            )
-            self.fields[f"seat{index}_colour"] = forms.ChoiceField(
-                label=_("Colour"),
-                choices=[("", "—"), *Colour.choices],
-                required=False,
-            )
+        self.fields.update(
+            seating.seat_fields(players, new_name_label=_("or a new player"))
+        )
 
     def seat_rows(
         self,
     ) -> list[tuple[forms.BoundField, forms.BoundField, forms.BoundField]]:
-        return [
-            (
-                self[f"seat{index}_player"],
-                self[f"seat{index}_new_name"],
-                self[f"seat{index}_colour"],
-            )
-            for index in range(MAX_PLAYERS)
-        ]
+        return seating.seat_rows(self)
 
     def clean_idempotency_key(self) -> str:
         # Nobody can fix a hidden field: a mangled key only loses the
@@ -159,47 +137,21 @@ class SessionCreateForm(forms.Form):
             cleaned["map"] = ""
         elif not cleaned.get("map") and "map" not in self.errors:
             self.add_error("map", _("Choose the map."))
-        seats: list[tuple[Player | None, str, str]] = []
-        names: set[str] = set()
-        colours: set[str] = set()
-        for index in range(MAX_PLAYERS):
-            player = self._players.get(cleaned.get(f"seat{index}_player") or "")
-            new_name = (cleaned.get(f"seat{index}_new_name") or "").strip()
-            colour = cleaned.get(f"seat{index}_colour") or ""
-            if player is not None and new_name:
-                self.add_error(
-                    f"seat{index}_new_name",
-                    _("Pick a player or type a new name, not both."),
-                )
-                continue
-            if player is None and not new_name:
-                continue
-            name = player.name if player is not None else new_name
-            if name.casefold() in names:
-                self.add_error(
-                    f"seat{index}_player" if player else f"seat{index}_new_name",
-                    _("%(name)s already has a seat.") % {"name": name},
-                )
-                continue
-            if colour and colour in colours:
-                self.add_error(
-                    f"seat{index}_colour", _("Two seats cannot share a colour.")
-                )
-                continue
-            if magnanimous and colour and colour not in MAGNANIMOUS_COLOURS:
-                self.add_error(
-                    f"seat{index}_colour",
-                    _("Magnanimous has red, green, blue and yellow pieces only."),
-                )
-                continue
-            names.add(name.casefold())
-            if colour:
-                colours.add(colour)
-            seats.append((player, new_name, colour))
-        if len(seats) < MIN_PLAYERS and not self.errors:
-            raise forms.ValidationError(
-                _("A game needs at least %(count)d players.") % {"count": MIN_PLAYERS}
-            )
+        reading = seating.read_seats(
+            cleaned,
+            self._players,
+            both_message=_("Pick a player or type a new name, not both."),
+            colour_refused=lambda colour: (
+                _("Magnanimous has red, green, blue and yellow pieces only.")
+                if magnanimous and colour not in MAGNANIMOUS_COLOURS
+                else None
+            ),
+        )
+        for field, message in reading.errors:
+            self.add_error(field, message)
+        seats = [(seat.player, seat.new_name, seat.colour) for seat in reading.seats]
+        if not self.errors and (too_few := seating.too_few_seats(reading.seats)):
+            raise too_few
         if magnanimous and len(seats) > MAGNANIMOUS_MAX_PLAYERS:
             raise forms.ValidationError(
                 _("Magnanimous is played by at most %(count)d players.")

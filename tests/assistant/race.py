@@ -21,6 +21,7 @@ from django.urls import reverse
 from assistant import selectors, services
 from assistant.models import AssistantEvent
 from clubs.models import Club
+from tests.assistant.refills import Refills
 from tests.play.random_games import play_to_the_end
 
 CLIENTS = 4
@@ -64,8 +65,15 @@ def race_in_threads(
     )
     problems: list[str] = []
     round_number = 0
+    refills = Refills()
     for move in played.documents:
         game.refresh_from_db()
+        if move["type"] == "reveal":
+            if cards := refills.to_send(move["cards"]):
+                services.event_append(
+                    game=game, document=move | {"cards": cards}, expected_seq=None
+                )
+            continue
         if move["type"] != "play":
             services.event_append(game=game, document=move, expected_seq=None)
             continue
@@ -116,10 +124,11 @@ def race_in_threads(
             problems.append(
                 f"round {round_number}: statuses {statuses}, {conflicts} conflicts"
             )
-        if move.get("reveal"):
+        refills.placed(game)
+        if move.get("reveal") and (cards := refills.to_send(move["reveal"])):
             services.event_append(
                 game=game,
-                document={"type": "reveal", "cards": move["reveal"]},
+                document={"type": "reveal", "cards": cards},
                 expected_seq=None,
             )
     if round_number != rounds:

@@ -19,6 +19,7 @@ from assistant import engine, selectors, services
 from assistant.models import AssistantGame
 from games.models import SeatResult, TableSession
 from scoring import parse_concordia, score_sheet
+from tests.assistant.refills import Refills
 from tests.conftest import sheet_post_data
 from tests.play.random_games import play_to_the_end
 
@@ -90,31 +91,49 @@ def test_a_whole_game_through_the_pages_ends_as_the_engine_and_the_sheet_say(
     reveal_url = reverse("assistant:game-reveal", kwargs=kwargs)
     turns = 0
     undone: set[str] = set()
+    refills = Refills()
+
+    def send(number: int, event: dict[str, Any], htmx: bool) -> Any:
+        """Post the event as the pages do; a refill only the pages left open."""
+        game.refresh_from_db()
+        headers = HTMX if htmx else {}
+        if event["type"] == "reveal":
+            cards = refills.to_send(event["cards"])
+            if not cards:
+                return None
+            response = client.post(
+                reveal_url, {"seq": game.head_seq, "card": cards}, headers=headers
+            )
+            refills.placed(game, cards)
+            return response
+        body = {"seq": game.head_seq, "key": f"{number:032x}"}
+        response = client.post(
+            play_url, body | _form(event, selectors.game_state(game)), headers=headers
+        )
+        refills.placed(game)
+        if event.get("reveal") and (cards := refills.to_send(event["reveal"])):
+            game.refresh_from_db()
+            client.post(reveal_url, {"seq": game.head_seq, "card": cards})
+            refills.placed(game, cards)
+        return response
+
     for number, event in enumerate(played.documents):
         game.refresh_from_db()
         state = selectors.game_state(game)
+        before, ahead = game.head_seq, list(refills.ahead)
         htmx = number % 2 == 1
-        if event["type"] == "reveal":
-            response = client.post(
-                reveal_url,
-                {"seq": game.head_seq, "card": event["cards"]},
-                headers=HTMX if htmx else {},
-            )
-        else:
+        if event["type"] != "reveal":
             turns += 1
-            body = {"seq": game.head_seq, "key": f"{number:032x}"}
-            response = client.post(
-                play_url, body | _form(event, state), headers=HTMX if htmx else {}
-            )
-            if event.get("reveal"):
-                client.post(
-                    reveal_url, {"seq": game.head_seq + 1, "card": event["reveal"]}
-                )
+        response = send(number, event, htmx)
+        if response is None:
+            # The pages placed this refill themselves, with the purchase.
+            continue
         assert response.status_code == (200 if htmx else 302), number
         if number % 7 == 3:
             # Undo through the page, check the state is the one before, redo.
-            # A purchase and its refill are two events here: two undos.
-            for _undo in range(2 if event.get("reveal") else 1):
+            # A purchase and a tapped refill are two events: two undos.
+            game.refresh_from_db()
+            for _undo in range(game.head_seq - before):
                 game.refresh_from_db()
                 undo = client.post(
                     reverse("assistant:game-undo", kwargs=kwargs),
@@ -126,19 +145,8 @@ def test_a_whole_game_through_the_pages_ends_as_the_engine_and_the_sheet_say(
                 selectors.game_state(game)
             ) == engine.state_document(state), (number, event["type"])
             undone.add(event.get("card", event["type"]))
-            game.refresh_from_db()
-            if event["type"] == "reveal":
-                client.post(reveal_url, {"seq": game.head_seq, "card": event["cards"]})
-            else:
-                client.post(
-                    play_url,
-                    {"seq": game.head_seq, **_form(event, state)},
-                )
-                if event.get("reveal"):
-                    game.refresh_from_db()
-                    client.post(
-                        reveal_url, {"seq": game.head_seq, "card": event["reveal"]}
-                    )
+            refills.ahead = ahead
+            send(number + 10_000, event, htmx=False)
         if htmx:
             assert b'class="problems"' not in response.content, (
                 number,

@@ -197,11 +197,19 @@ def test_a_senator_buys_and_the_display_is_refilled(ana_phone, light_game):
     assert f'name="buy_one" value="{bought}"' in helper
     _post_play(ana_phone, light_game, {"card": "Senator", "buy_one": bought})
     state = selectors.game_state(light_game)
+    # Deck I's one card left after the deal is the only one that can come:
+    # the page places it (see test_walkthrough). Caio buys next: deck II has
+    # several cards, and the group taps the one drawn.
+    (last_of_deck_one,) = set(engine.deck_cards(1)) - set(light_game.display)
+    assert state.display[-1] == last_of_deck_one
+    _post_play(ana_phone, light_game, {"card": "Senator", "buy_one": state.display[0]})
+    state = selectors.game_state(light_game)
     assert state.display[-1] is None
     page = ana_phone.get(_url("turn", light_game)).content.decode()
     assert "Refill the display" in page
+    assert len(engine.turn_view(state).reveal_choices) > 1
     refill = engine.turn_view(state).reveal_choices[0]
-    ana_phone.post(_url("reveal", light_game), {"seq": 2, "card": refill})
+    ana_phone.post(_url("reveal", light_game), {"seq": 3, "card": refill})
     state = selectors.game_state(light_game)
     assert state.display[-1] == refill
     # §4: a bought card goes to the buyer's hand; the Senator to the discard pile.
@@ -302,33 +310,46 @@ def test_a_revoked_read_only_link_is_not_found(ana_phone, client, light_game):
 
 
 def test_the_display_and_city_tokens_entered_as_laid(ana_phone, short_game, short_log):
-    url = _url("setup-table", short_game)
-    cities = {f"city-{city}": good for city, good in short_log["cities"].items()}
+    from django.utils.text import slugify
+
+    url = _url("setup-cities", short_game)
+    cities = {
+        f"city-{slugify(city)}": good for city, good in short_log["cities"].items()
+    }
     # Lisbon's table: the same tokens, Londinium and Isca swapped; another display.
-    cities["city-Londinium"], cities["city-Isca Dumnoniorum"] = "brick", "food"
+    cities["city-londinium"], cities["city-isca-dumnoniorum"] = "brick", "food"
+    response = ana_phone.post(url, cities | {"action": "save"})
+    assert response.status_code == 302
+    short_game.refresh_from_db()
+    assert short_game.cities["Londinium"] == "brick"
+    # A deal the token pool cannot make is refused with the board entry's reason.
+    cities["city-tomis"] = "cloth"
+    refused = ana_phone.post(url, cities | {"action": "save"})
+    assert refused.status_code == 200
+    assert "Nothing was saved: fix the goods marked below." in refused.content.decode()
+    short_game.refresh_from_db()
+    assert short_game.cities["Tomis"] == "tool"
     display = ["I:Farmer", "I:Mercator", "I:Smith", "I:Prefect", "I:Colonist"]
     display += ["I:Architect", "I:Mason"]
-    data = cities | {f"display-{i}": card for i, card in enumerate(display, start=1)}
-    response = ana_phone.post(url, data)
+    for number, card in enumerate(display):
+        ana_phone.post(
+            _url("setup-display", short_game),
+            {"picked": display[:number], "add": card},
+        )
+    response = ana_phone.post(
+        _url("setup-display", short_game), {"picked": display, "save": "1"}
+    )
     assert response.status_code == 302
     short_game.refresh_from_db()
     assert short_game.display == display
-    assert short_game.cities["Londinium"] == "brick"
-    # A deal the token pool cannot make is refused with the engine's reason.
-    data["city-Tomis"] = "cloth"
-    refused = ana_phone.post(url, data)
-    assert refused.status_code == 200
-    assert b'class="problems"' in refused.content
-    short_game.refresh_from_db()
-    assert short_game.cities["Tomis"] == "tool"
 
 
 def test_the_setup_cannot_change_once_the_game_has_started(ana_phone, light_game):
     _post_play(ana_phone, light_game, {"card": "Mercator"})
     before = list(light_game.display)
     response = ana_phone.post(
-        _url("setup-table", light_game),
-        {f"display-{i}": card for i, card in enumerate(reversed(before), start=1)},
+        _url("setup-display", light_game),
+        {"picked": list(reversed(before)), "save": "1"},
     )
     assert "The game has started" in response.content.decode()
     light_game.refresh_from_db()
@@ -524,12 +545,15 @@ def test_a_senator_buying_with_any_good_asks_which_good(
     )
     short_game.refresh_from_db()
     assert short_game.head_seq == 4
+    # Deck I's last card refills the display at once: the only one that can come.
+    (last_of_deck_one,) = set(engine.deck_cards(1)) - set(short_log["display"])
     assert short_game.events.last().document == {
         "type": "play",
         "player": "Ana",
         "card": "Senator",
         "buy": ["I:Architect"],
         "pay": {"wine": 1},
+        "reveal": [last_of_deck_one],
     }
     ana = selectors.game_state(short_game).players[0]
     assert dict(ana.storehouse.items())[Good.WINE] == 0
@@ -623,15 +647,16 @@ def test_light_prefect_cash_after_a_flip_says_count_the_coins(
 def test_a_pending_refill_comes_first_and_the_hand_waits(ana_phone, light_game, htmx):
     headers = HTMX if htmx else {}
     _post_play(ana_phone, light_game, {"card": "Mercator"})
-    _post_play(
-        ana_phone, light_game, {"card": "Senator", "buy_one": light_game.display[0]}
-    )
+    # Bia's purchase takes deck I's last card at once; Caio's needs a tap.
+    for _buyer in ("Bia", "Caio"):
+        display = selectors.game_state(light_game).display
+        _post_play(ana_phone, light_game, {"card": "Senator", "buy_one": display[0]})
     text = ana_phone.get(_url("turn", light_game), headers=headers).content.decode()
     assert '<h2 class="label" id="refill-heading">' in text
     assert "Refill the display: tap the cards drawn" in text
     assert 'class="reveal refill-step"' in text
-    # Caio's hand is not playable until the refill is entered.
-    assert "Caio plays after the refill." in text
+    # Ana's hand is not playable until the refill is entered.
+    assert "Ana plays after the refill." in text
     assert 'id="hand"' not in text
     assert f'href="{_url("play", light_game)}?card=' not in text
     helper = ana_phone.get(_url("play", light_game) + "?card=Prefect", headers=headers)
@@ -642,7 +667,7 @@ def test_a_pending_refill_comes_first_and_the_hand_waits(ana_phone, light_game, 
         assert helper.status_code == 302
         assert helper["Location"] == light_game.get_absolute_url()
     refill = engine.turn_view(selectors.game_state(light_game)).reveal_choices[0]
-    ana_phone.post(_url("reveal", light_game), {"seq": 2, "card": refill})
+    ana_phone.post(_url("reveal", light_game), {"seq": 3, "card": refill})
     text = ana_phone.get(_url("turn", light_game), headers=headers).content.decode()
     assert 'id="refill-heading"' not in text
     assert f'href="{_url("play", light_game)}?card=Prefect"' in text

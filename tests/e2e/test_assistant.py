@@ -92,24 +92,50 @@ def test_set_up_play_a_light_turn_and_follow_it_on_a_second_phone(
     page.wait_for_url("**/setup/")
     page.get_by_text("The Praefectus Magnus goes to the last player: Enzo.").wait_for()
     page.screenshot(path=str(ARTIFACTS / "assistant-03-setup.png"), full_page=True)
-    page.click("#enter-table")
-    page.locator("#display-1").wait_for()
+    # The display as dealt: 7 taps on deck I's cards, left to right (htmx).
     page.set_viewport_size({"width": 360, "height": 740})
-    page.screenshot(path=str(ARTIFACTS / "assistant-03b-table-as-laid.png"))
+    page.click("#enter-display")
+    page.locator("#deck-one").wait_for()
+    page.screenshot(path=str(ARTIFACTS / "assistant-03b-display-empty.png"))
+    dealt = ["Smith", "Farmer", "Mason", "Diplomat", "Colonist", "Mercator"]
+    for number, card in enumerate(dealt, start=1):
+        page.click(f"#deck-one >> text={card}")
+        page.locator(f"input[name=picked] >> nth={number - 1}").wait_for(
+            state="attached"
+        )
+    page.screenshot(path=str(ARTIFACTS / "assistant-03c-display-six.png"))
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
-    page.set_viewport_size(PHONE)
+    small = page.evaluate(
+        """[...document.querySelectorAll('#display-entry button')]
+            .filter(e => e.offsetParent && e.getBoundingClientRect().height < 48).length"""
+    )
+    assert small == 0
+    page.click("#deck-one >> text=Prefect")
+    page.locator("#deck-one").wait_for(state="detached")
+    page.click("#save-display")
+    page.wait_for_url("**/setup/")
+    assert "Smith I, Farmer I, Mason I" in page.locator("#game-setup").inner_text()
+    # The city tokens as laid: the board entry's fieldsets, bonus markers.
+    page.click("#enter-cities")
+    page.locator("#letter-A").wait_for()
+    page.screenshot(path=str(ARTIFACTS / "assistant-03d-cities.png"))
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
     page.go_back()
+    page.set_viewport_size(PHONE)
     page.click("#start-playing")
     page.locator("#current-player").get_by_text("Ana").wait_for()
     page.set_viewport_size({"width": 360, "height": 640})
     page.screenshot(path=str(ARTIFACTS / "assistant-04-turn-360x640.png"))
-    # The turn screen of a 5-player game fits 360×640 without scrolling (the
-    # folded "Players and standing" is the last thing on it).
-    bottom = page.evaluate(
-        "document.querySelector('.turn-actions').getBoundingClientRect().bottom"
+    page.screenshot(
+        path=str(ARTIFACTS / "assistant-04b-turn-360-whole.png"), full_page=True
     )
-    assert bottom <= 640
+    # The turn screen of a 5-player game fits 360×640 without scrolling.
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    height, inner = page.evaluate(
+        "[document.documentElement.scrollHeight, window.innerHeight]"
+    )
+    assert inner == 640
+    assert height <= inner
     page.set_viewport_size(PHONE)
 
     # Bob's phone joins with the code shown on the share page.
@@ -174,7 +200,15 @@ def test_set_up_play_a_light_turn_and_follow_it_on_a_second_phone(
     page.click("#moved-on a")
     page.locator("#current-player").get_by_text("Bia").wait_for()
 
-    # Bia buys a card: the refill comes first, within 360×640, Undo in sight.
+    # Bia buys a card: deck I's last card is the only one that can come, so
+    # the page places it and says so; no tap.
+    page.click("#hand >> text=Senator")
+    page.locator(".buy-list button").first.click()
+    page.locator("#refill-notice").wait_for()
+    page.locator("#current-player").get_by_text("Caio").wait_for()
+    page.screenshot(path=str(ARTIFACTS / "assistant-09b-refilled-by-itself.png"))
+    # Caio buys one too: the refill from deck II comes first, within 360×640,
+    # Undo in sight.
     page.click("#hand >> text=Senator")
     page.locator(".buy-list button").first.click()
     page.locator("#refill-heading").wait_for()
@@ -187,3 +221,84 @@ def test_set_up_play_a_light_turn_and_follow_it_on_a_second_phone(
     assert bottom <= 640
     assert page.console_errors == []
     second.context.close()
+
+
+def test_the_architect_the_intermediate_scoring_and_the_share_page_at_360(
+    live_server, phone
+):
+    import json
+    import random
+    from pathlib import Path
+
+    from assistant import services
+
+    alice = User.objects.create_user("alice", password=PASSWORD)
+    club = clubs_services.club_create(name="Lisboa", slug="lisboa", owner=alice)
+    log = json.loads(
+        (
+            Path(__file__).parents[1] / "assistant" / "data" / "game-log-short.json"
+        ).read_text(encoding="utf-8")
+    )
+    full = services.game_create(
+        club=club,
+        created_by=alice,
+        map_name=log["map"],
+        tracking="full",
+        intermediate_scoring=False,
+        players=[(p["name"], p["colour"]) for p in log["players"]],
+        cities=log["cities"],
+        display=log["display"],
+    )
+    services.event_append(game=full, document=log["events"][0], expected_seq=0)
+    page = phone
+    page.set_viewport_size({"width": 360, "height": 740})
+    _sign_in(page, live_server.url, "alice")
+
+    # The Architect: folded provinces, costs, taps in order, the total in reach.
+    page.goto(f"{live_server.url}{full.get_absolute_url()}")
+    page.click("#hand >> text=Architect")
+    page.locator("#architect-cities").wait_for()
+    height = page.evaluate("document.documentElement.scrollHeight")
+    page.screenshot(path=str(ARTIFACTS / "assistant-11-architect.png"), full_page=True)
+    assert height < 1400, height
+    page.click("#architect-cities summary >> nth=0")
+    first = page.locator("#architect-cities .city-row >> nth=0")
+    first.click()
+    page.locator(".city-row.tapped").wait_for()
+    page.locator("input[name=build]").wait_for(state="attached")
+    page.screenshot(path=str(ARTIFACTS / "assistant-12-architect-tapped.png"))
+    confirm = page.evaluate(
+        "document.querySelector('#confirm').getBoundingClientRect().bottom"
+    )
+    assert confirm <= 740
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    small = page.evaluate(
+        """[...document.querySelectorAll('#architect-cities a, #architect-cities summary')]
+            .filter(e => e.offsetParent && e.getBoundingClientRect().height < 48).length"""
+    )
+    assert small == 0
+
+    # The intermediate scoring, when a Tribune scores.
+    light = services.game_create(
+        club=club,
+        created_by=alice,
+        map_name="imperium",
+        tracking="light",
+        intermediate_scoring=True,
+        players=[("Ana", "red"), ("Bia", "green"), ("Caio", "blue")],
+        rng=random.Random(14),
+    )
+    page.goto(f"{live_server.url}{light.get_absolute_url()}")
+    page.click("#hand >> text=Tribune")
+    page.fill("#intermediate-points", "21")
+    page.click("#confirm")
+    page.locator("#intermediate-news").wait_for()
+    page.screenshot(path=str(ARTIFACTS / "assistant-13-intermediate.png"))
+
+    # The share page and the list with its join box.
+    page.goto(f"{live_server.url}{light.get_absolute_url()}share/")
+    page.screenshot(path=str(ARTIFACTS / "assistant-14-share.png"), full_page=True)
+    page.click("#join-box-link")
+    page.locator("#join-form").wait_for()
+    page.screenshot(path=str(ARTIFACTS / "assistant-15-list.png"), full_page=True)
+    assert page.console_errors == []

@@ -161,7 +161,8 @@ RULES: dict[str, dict[str, Rule]] = {
     "assistant:game-turn": _get(MEMBER),
     "assistant:game-setup": _get(MEMBER),
     # The game of the cast has started: its setup is shown with the reason.
-    "assistant:game-setup-table": {**_get(MEMBER), **_post(MEMBER, 200)},
+    "assistant:game-setup-display": {**_get(MEMBER), **_post(MEMBER, 200)},
+    "assistant:game-setup-cities": {**_get(MEMBER), **_post(MEMBER, 200)},
     # Without a card the helper sends the phone back to the turn screen; a move
     # the rules refuse (an empty form) goes back there with the reason.
     "assistant:game-play": {**_get(MEMBER, 302), **_post(MEMBER, 302)},

@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -19,10 +17,10 @@ from concordia_site.http import AuthedHtmxRequest
 from games.concordia import adapters as board_adapters
 from games.concordia import selectors as board_selectors
 from games.concordia import services as board_services
+from games.concordia.city_groups import LetterGroup, letter_groups
 from games.concordia.drawing import map_drawing
 from games.concordia.forms import (
     CityGoodsForm,
-    city_slug,
 )
 from games.concordia.presenters import (
     board_url,
@@ -32,120 +30,27 @@ from games.concordia.presenters import (
 from games.concordia.views.base import board_only, concordia_session
 from games.forms import GOOD_LABELS
 from games.models import TableSession
-from scoring.board import (
-    province_bonus,
-    token_pool,
-)
 from scoring.maps import MAPS, MapSpec, TokenLetter
 from scoring.types import Good, MapName, Problem
-
-
-@dataclass(slots=True)
-class GoodChoice:
-    value: str
-    label: str
-    checked: bool
-
-
-@dataclass(slots=True)
-class CityField:
-    slug: str
-    html_name: str
-    name: str
-    label: str
-    value: str
-    errors: list[str]
-    # One tap per city: the goods its letter's tokens show, as chips.
-    choices: list[GoodChoice] = field(default_factory=list)
-
-
-@dataclass(slots=True)
-class ProvinceFields:
-    name: str
-    bonus: str
-    # The good the bonus marker shows, as its value ("food"), for the page's data.
-    bonus_good: str
-    cities: list[CityField]
-
-
-@dataclass(slots=True)
-class LetterGroup:
-    letter: str
-    pool: list[tuple[str, int]]
-    provinces: list[ProvinceFields]
-    errors: list[str]
-
-
-_CITY_PATH = re.compile(r'^city_goods\["(.+)"\]$')
-_LETTER_PATH = re.compile(r"^letters\.([A-Z])\.")
 
 
 def _letter_groups(
     spec: MapSpec, form: CityGoodsForm, problems: Sequence[Problem]
 ) -> list[LetterGroup]:
-    city_errors: dict[str, list[str]] = {}
-    letter_errors: dict[str, list[str]] = {}
-    for problem in problems:
-        if match := _CITY_PATH.match(problem.path):
-            city_errors.setdefault(match.group(1), []).append(problem_message(problem))
-        elif match := _LETTER_PATH.match(problem.path):
-            letter_errors.setdefault(match.group(1), []).append(
-                problem_message(problem)
-            )
-    shown = {
-        city.name: Good(form.chosen(city))
-        for city in spec.cities
-        if form.chosen(city) in {good.value for good in Good}
-    }
-    groups = []
-    for letter, pool in token_pool(spec).items():
-        provinces = []
-        for province in spec.provinces:
-            if province.letter is not letter:
-                continue
-            bonus = province_bonus(province, shown)
-            provinces.append(
-                ProvinceFields(
-                    name=province.name,
-                    bonus=str(GOOD_LABELS[bonus]) if bonus else "",
-                    bonus_good=bonus.value if bonus else "",
-                    cities=[
-                        CityField(
-                            slug=city_slug(city.name),
-                            html_name=form[form.field_name(city)].html_name,
-                            name=city.name,
-                            label=city.board_spelling,
-                            value=form.chosen(city),
-                            choices=[
-                                GoodChoice(
-                                    value=good.value,
-                                    label=str(GOOD_LABELS[good]),
-                                    checked=form.chosen(city) == good.value,
-                                )
-                                for good, count in pool.items()
-                                if count
-                            ],
-                            errors=[
-                                *(
-                                    str(e)
-                                    for e in form.errors.get(form.field_name(city), [])
-                                ),
-                                *city_errors.get(city.name, []),
-                            ],
-                        )
-                        for city in province.cities
-                    ],
-                )
-            )
-        groups.append(
-            LetterGroup(
-                letter=letter.value,
-                pool=[(str(GOOD_LABELS[good]), count) for good, count in pool.items()],
-                provinces=provinces,
-                errors=letter_errors.get(letter.value, []),
-            )
-        )
-    return groups
+    return letter_groups(
+        spec,
+        chosen={city.name: form.chosen(city) for city in spec.cities},
+        html_names={
+            city.name: form[form.field_name(city)].html_name for city in spec.cities
+        },
+        field_errors={
+            city.name: [str(e) for e in form.errors.get(form.field_name(city), [])]
+            for city in spec.cities
+        },
+        problems=problems,
+        problem_text=problem_message,
+        good_labels=GOOD_LABELS,
+    )
 
 
 def _cities_context(
