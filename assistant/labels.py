@@ -77,3 +77,13 @@ CARD_RULES: dict[str, StrPromise] = {
     "Vintner": _("Every house of yours in a wine city produces 1 wine."),
     "Weaver": _("Every house of yours in a cloth city produces 1 cloth."),
 }
+
+# The specialist's production on the helper, one sentence per good (a slot
+# "a %(good)s city" cannot take the case endings some languages need).
+SPECIALIST_RULES: dict[str, StrPromise] = {
+    "brick": _("Every house of the player in a brick city produces 1 brick."),
+    "food": _("Every house of the player in a food city produces 1 food."),
+    "tool": _("Every house of the player in a tool city produces 1 tool."),
+    "wine": _("Every house of the player in a wine city produces 1 wine."),
+    "cloth": _("Every house of the player in a cloth city produces 1 cloth."),
+}

@@ -4,7 +4,13 @@ from __future__ import annotations
 
 from django import template
 
-from assistant.labels import CARD_LABELS, CARD_RULES, GOOD_LABELS, STATUS_LABELS
+from assistant.labels import (
+    CARD_LABELS,
+    CARD_RULES,
+    GOOD_LABELS,
+    SPECIALIST_RULES,
+    STATUS_LABELS,
+)
 
 register = template.Library()
 
@@ -54,3 +60,9 @@ def card_rules(kind: str) -> str:
 def pay_label(option: str) -> str:
     """``brick+food`` → ``brick + food`` in the reader's language."""
     return " + ".join(good_label(good) for good in str(option).split("+"))
+
+
+@register.filter
+def specialist_rule(good: str) -> str:
+    """What a specialist of ``good`` produces, in one translatable sentence."""
+    return str(SPECIALIST_RULES.get(str(good), ""))

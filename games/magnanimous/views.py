@@ -15,7 +15,6 @@ from dataclasses import dataclass
 
 from django.http import HttpResponse
 from django.shortcuts import render
-from django.utils.translation import gettext as _
 
 from clubs.models import Club
 from concordia_site.http import AuthedHtmxRequest
@@ -30,6 +29,7 @@ from games.magnanimous.selectors import magnanimous_session_seats
 from games.models import Seat, TableSession
 from games.scoreboard import scoreboard
 from games.sheet_views import sheet_conflict_context, sheet_saved_response
+from games.vocabulary import problem_message
 from scoring.magnanimous import NOBILITY_TOP, MagnanimousResult
 
 # The largest value the number pad suggests for each seat field; the forms and
@@ -145,9 +145,7 @@ def _evaluate(
     evaluation = magnanimous_services.magnanimous_sheet_evaluate(forms.sheet())
     for problem in evaluation.problems:
         seat, slot = adapters.magnanimous_slot_for_problem(problem)
-        message = _(problem.template)
-        if problem.params:
-            message %= dict(problem.params)
+        message = problem_message(problem)
         forms.add_problem(seat, slot, message)
         label = forms.seats[seat].player.name if seat is not None else ""
         live.append(LiveProblem(_slot_id(seat, slot), label, message))
