@@ -435,10 +435,9 @@ def player_edit(
     return render(request, template, {"club": club, "player": player, "form": form})
 
 
-@require_POST
 def language_set(request: HtmxHttpRequest) -> HttpResponseBase:
-    """Switch the language: Django's ``set_language`` (a safe ``next``, the
-    cookie), and for a signed-in user the choice is also stored for next time.
+    """Switch the language: Django's ``set_language`` (a POST; a safe ``next``,
+    the cookie), and for a signed-in user the choice is also stored for next time.
 
     A plain POST form with a submit button; with JavaScript, app.js submits it
     as soon as the select changes.
@@ -446,7 +445,8 @@ def language_set(request: HtmxHttpRequest) -> HttpResponseBase:
     response = set_language(request)
     language = request.POST.get("language", "")
     if (
-        request.user.is_authenticated
+        request.method == "POST"
+        and request.user.is_authenticated
         and language in dict(settings.LANGUAGES)
         and check_for_language(language)
     ):
