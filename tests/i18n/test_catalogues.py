@@ -128,10 +128,15 @@ def test_translations_keep_the_placeholders_of_their_source(locale):
         python_format = "python-format" in message.flags
         if isinstance(message.id, tuple | list):
             sources = [message.id[1]]
-            translations = [s for s in message.string if s]
+            strings = message.string if isinstance(message.string, tuple | list) else ()
+            translations = [s for s in strings if s]
         else:
             sources = [message.id]
-            translations = [message.string] if message.string else []
+            translations = (
+                [message.string]
+                if isinstance(message.string, str) and message.string
+                else []
+            )
         expected = placeholders(sources[0], python_format=python_format)
         singular = (
             placeholders(message.id[0], python_format=python_format)

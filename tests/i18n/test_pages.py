@@ -113,7 +113,7 @@ def test_every_page_renders_in_every_language(language, club_data, people):  # n
     urls += [(magnanimous, False), (magnanimous + "sheet/", False)]
     signed_in = _client(language, admin)
     anonymous = _client(language, None)
-    problems = []
+    problems: list[tuple[str, object]] = []
     for url, as_guest in urls:
         response = (anonymous if as_guest else signed_in).get(url)
         if response.status_code != 200:
@@ -135,7 +135,7 @@ def _forms(locale: str, msgid: str) -> tuple[str, ...]:
     """The translated forms of a plural message in the committed catalogue."""
     for message in read_catalogue(po_path(locale)):
         if isinstance(message.id, tuple) and message.id[0] == msgid:
-            return tuple(message.string)
+            return tuple(message.string or ())
     return ()
 
 
@@ -178,3 +178,16 @@ def test_the_api_answers_errors_in_the_language_asked_for(db):
     message = response.json()["errors"][0]["message"]
     # The message is the French template (English until fr translates it).
     assert message.startswith(expected.split("%(")[0])
+
+
+def test_chart_labels_take_the_readers_decimal_separator_and_dates_stay_whole():
+    from stats.templatetags.stats_extras import local_decimal
+
+    with translation.override("pt-br"):
+        assert local_decimal("12.5") == "12,5"
+        assert local_decimal("−3.5") == "−3,5"
+        assert local_decimal("12") == "12"
+    with translation.override("uk"):
+        assert local_decimal("лист. 2026") == "лист. 2026"
+    with translation.override("en"):
+        assert local_decimal("12.5") == "12.5"
