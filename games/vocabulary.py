@@ -13,6 +13,7 @@ from typing import Final
 from django.utils.functional import Promise
 from django.utils.translation import gettext as gettext_now
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 from django_stubs_ext import StrPromise
 
 from games.models import ConcordiaMap, Game
@@ -134,7 +135,13 @@ def problem_message(problem: Problem) -> str:
     The pure packages keep English templates marked with ``gettext_noop``; every
     page, the API and the commands show them through here.
     """
-    template = gettext_now(problem.template)
+    if problem.plural:
+        count = problem.params.get(problem.count)
+        template = ngettext(
+            problem.template, problem.plural, count if isinstance(count, int) else 0
+        )
+    else:
+        template = gettext_now(problem.template)
     if not problem.params:
         return template
     return template % {

@@ -90,8 +90,12 @@ def test_makemessages_leaves_the_catalogue_unchanged(locale, extracted):
     missing = sorted(fresh - committed, key=str)
     stale = sorted(committed - fresh, key=str)
     hint = f"{locale}: run `make messages`, then translate"
-    assert [_label(m) for m in missing] == [], f"{hint}: missing from the catalogue"
-    assert [_label(m) for m in stale] == [], f"{hint}: no longer in the code"
+    assert not missing, f"{hint}; missing from the catalogue:\n" + "\n".join(
+        _label(m) for m in missing
+    )
+    assert not stale, f"{hint}; no longer in the code:\n" + "\n".join(
+        _label(m) for m in stale
+    )
 
 
 @pytest.mark.parametrize("locale", LOCALES)
