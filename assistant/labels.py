@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext_lazy
 from django_stubs_ext import StrPromise
 
 CARD_LABELS: dict[str, StrPromise] = {
@@ -87,3 +88,9 @@ SPECIALIST_RULES: dict[str, StrPromise] = {
     "wine": _("Every house of the player in a wine city produces 1 wine."),
     "cloth": _("Every house of the player in a cloth city produces 1 cloth."),
 }
+
+# Goods "of any kind" counted (a surcharge); the goods themselves are counted
+# by `games.vocabulary.good_count`.
+ANY_GOOD_COUNT: StrPromise = ngettext_lazy(
+    "%(n)d good of any kind", "%(n)d goods of any kind", "n"
+)

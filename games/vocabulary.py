@@ -13,7 +13,7 @@ from typing import Final
 from django.utils.functional import Promise
 from django.utils.translation import gettext as gettext_now
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, ngettext_lazy
 from django_stubs_ext import StrPromise
 
 from games.models import ConcordiaMap, Game
@@ -63,6 +63,22 @@ GOOD_LABELS: Final[dict[Good, StrPromise]] = {
     Good.WINE: _("wine"),
     Good.CLOTH: _("cloth"),
 }
+
+# "2 food, 1 brick": one message per good with its plural forms (English counts
+# goods as the rulebook does: "2 brick").
+GOOD_COUNTS: Final[dict[Good, StrPromise]] = {
+    Good.BRICK: ngettext_lazy("%(n)d brick", "%(n)d brick", "n"),
+    Good.FOOD: ngettext_lazy("%(n)d food", "%(n)d food", "n"),
+    Good.TOOL: ngettext_lazy("%(n)d tool", "%(n)d tool", "n"),
+    Good.WINE: ngettext_lazy("%(n)d wine", "%(n)d wine", "n"),
+    Good.CLOTH: ngettext_lazy("%(n)d cloth", "%(n)d cloth", "n"),
+}
+
+
+def good_count(good: Good, count: int) -> str:
+    """Return "2 food" in the reader's language."""
+    return str(GOOD_COUNTS[good] % {"n": count})
+
 
 SPECIALIST_LABELS: Final[dict[Specialist, StrPromise]] = {
     Specialist.MASON: _("Mason"),

@@ -30,7 +30,7 @@ from games.concordia.presenters import (
 )
 from games.concordia.views.base import board_only, concordia_session
 from games.models import TableSession
-from games.vocabulary import GOOD_LABELS, MAP_LABELS, problem_message
+from games.vocabulary import GOOD_LABELS, MAP_LABELS, good_count, problem_message
 from scoring.board import (
     province_bonus,
     token_pool,
@@ -68,7 +68,7 @@ class ProvinceFields:
 @dataclass(slots=True)
 class LetterGroup:
     letter: str
-    pool: list[tuple[str, int]]
+    pool: str
     provinces: list[ProvinceFields]
     errors: list[str]
 
@@ -136,7 +136,9 @@ def _letter_groups(
         groups.append(
             LetterGroup(
                 letter=letter.value,
-                pool=[(str(GOOD_LABELS[good]), count) for good, count in pool.items()],
+                pool=", ".join(
+                    good_count(good, count) for good, count in pool.items() if count
+                ),
                 provinces=provinces,
                 errors=letter_errors.get(letter.value, []),
             )
