@@ -20,9 +20,14 @@ LOAD_ARGS ?=
 
 export PYTHONDONTWRITEBYTECODE := 1
 
+# The translation catalogues makemessages writes (English is the source).
+LOCALES := pt_BR es fr uk
+MAKEMESSAGES_OPTIONS := --no-location --no-obsolete --ignore=.venv --ignore=tests --ignore=staticfiles \
+	--ignore=scripts --ignore=docs
+
 .PHONY: help install run serve demo migrate test check lint format typecheck \
         migrations-check unit test-sqlite test-postgres test-services e2e test-e2e \
-        audit bench load clean
+        audit bench load clean catalogues messages gettext
 
 help:
 	@echo "make run    - set up (.venv, install, migrate, demo data) and serve on http://$(HOST):$(PORT)"
@@ -30,6 +35,7 @@ help:
 	@echo "make bench  - measure the engine, the live-preview request and the statistics"
 	@echo "make load   - gunicorn on PostgreSQL under load (wrk): the issue #7 targets"
 	@echo "make lint   - ruff format --check, ruff check, mypy, lint-imports (docs/architecture.md)"
+	@echo "make messages - update locale/*/LC_MESSAGES/django.po from the code (needs GNU gettext)"
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -41,13 +47,34 @@ $(STAMP): pyproject.toml | $(BIN)/python
 
 install: $(STAMP)
 
+# The compiled catalogues (*.mo, never committed), in pure Python with Babel:
+# no GNU gettext needed to run or test.
+catalogues: install
+	@$(BIN)/python scripts/compile_messages.py
+
+# GNU gettext's xgettext, which makemessages (and its check in the tests) needs:
+# installed with apt where it is missing and this user may (root).
+gettext:
+	@if ! command -v xgettext >/dev/null; then \
+		if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+			echo "== xgettext is missing: installing Debian's gettext"; \
+			apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq gettext || exit 1; \
+		else \
+			echo "== xgettext is missing (sudo apt-get install gettext): the makemessages check is skipped"; \
+		fi; \
+	fi
+
+# New or changed strings into every catalogue; the translators fill them in.
+messages: install gettext
+	$(BIN)/python manage.py makemessages $(foreach l,$(LOCALES),-l $(l)) $(MAKEMESSAGES_OPTIONS)
+
 migrate: install
 	$(BIN)/python manage.py migrate --noinput
 
 demo: migrate
 	$(BIN)/python manage.py load_demo
 
-run: demo
+run: demo catalogues
 	@echo "Sign in at http://$(HOST):$(PORT)/ as demo / concordia-demo"
 	DJANGO_RUNSERVER_HIDE_WARNING=true $(BIN)/python manage.py runserver $(HOST):$(PORT)
 
@@ -63,11 +90,11 @@ lint: install
 migrations-check: install
 	$(BIN)/python manage.py makemigrations --check --dry-run
 
-test-sqlite: install
+test-sqlite: install catalogues gettext
 	$(BIN)/pytest -m "not services and not e2e"
 
 # The same suite on PostgreSQL, where it is running (as on this machine and CI).
-test-postgres: install
+test-postgres: install catalogues
 	@if $(BIN)/python scripts/service_up.py "$(PG_TEST_URL)"; then \
 		echo "== PostgreSQL is up: running the suite on it"; \
 		DATABASE_URL="$(PG_TEST_URL)" $(BIN)/pytest -m "not services and not e2e" -p no:randomly -q; \
@@ -77,7 +104,7 @@ test-postgres: install
 
 # Tests that need a real broker, worker and database. The Redis test database is
 # emptied afterwards: the tasks the race tests enqueue have no worker to take them.
-test-services: install
+test-services: install catalogues
 	@if $(BIN)/python scripts/service_up.py "$(PG_TEST_URL)" && $(BIN)/python scripts/service_up.py "$(REDIS_TEST_URL)"; then \
 		echo "== PostgreSQL and Redis are up: running the service tests"; \
 		DATABASE_URL="$(PG_TEST_URL)" REDIS_URL="$(REDIS_TEST_URL)" $(BIN)/pytest -m services -p no:randomly; \
@@ -93,7 +120,7 @@ test: lint migrations-check test-sqlite test-postgres test-services test-e2e
 # Real-browser tests: Playwright's Python package driving Debian's Chromium at
 # phone size; screenshots land in artifacts/e2e/. Installs chromium with apt
 # where it is missing and this user may (root), and says what to do otherwise.
-e2e: install
+e2e: install catalogues
 	@chromium="$(CHROMIUM)"; \
 	if [ ! -x "$$chromium" ]; then \
 		if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
@@ -109,7 +136,7 @@ e2e: install
 
 # `make test` runs the real-browser tests where Chromium is installed, or can
 # be (root with apt: `make e2e` installs it); elsewhere it says it skips them.
-test-e2e: install
+test-e2e: install catalogues
 	@if [ -x "$(CHROMIUM)" ] || { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; }; then \
 		$(MAKE) --no-print-directory e2e; \
 	else \

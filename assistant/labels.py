@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext_lazy
 from django_stubs_ext import StrPromise
 
 CARD_LABELS: dict[str, StrPromise] = {
@@ -77,3 +78,19 @@ CARD_RULES: dict[str, StrPromise] = {
     "Vintner": _("Every house of yours in a wine city produces 1 wine."),
     "Weaver": _("Every house of yours in a cloth city produces 1 cloth."),
 }
+
+# The specialist's production on the helper, one sentence per good (a slot
+# "a %(good)s city" cannot take the case endings some languages need).
+SPECIALIST_RULES: dict[str, StrPromise] = {
+    "brick": _("Every house of the player in a brick city produces 1 brick."),
+    "food": _("Every house of the player in a food city produces 1 food."),
+    "tool": _("Every house of the player in a tool city produces 1 tool."),
+    "wine": _("Every house of the player in a wine city produces 1 wine."),
+    "cloth": _("Every house of the player in a cloth city produces 1 cloth."),
+}
+
+# Goods "of any kind" counted (a surcharge); the goods themselves are counted
+# by `games.vocabulary.good_count`.
+ANY_GOOD_COUNT: StrPromise = ngettext_lazy(
+    "%(n)d good of any kind", "%(n)d goods of any kind", "n"
+)

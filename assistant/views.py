@@ -36,6 +36,7 @@ from clubs.models import Club
 from concordia_site.http import AuthedHtmxRequest, HtmxHttpRequest
 from games import selectors as games_selectors
 from games.concordia.city_groups import city_field_name, letter_groups
+from games.vocabulary import problem_message
 from scoring.types import Good
 
 # The event the head poll sends when the log moved; the turn panel listens.
@@ -78,12 +79,7 @@ def _urls(game: AssistantGame) -> dict[str, str]:
 
 
 def _problems(error: engine.LogInvalid) -> list[str]:
-    return [
-        _(problem.template) % dict(problem.params)
-        if problem.params
-        else _(problem.template)
-        for problem in error.problems
-    ]
+    return [problem_message(problem) for problem in error.problems]
 
 
 @require_GET
@@ -298,15 +294,7 @@ def game_play(request: AuthedHtmxRequest, club_slug: str, game_id: int) -> HttpR
             else None
         ),
         "goods": GOODS,
-        "reason": (
-            (
-                _(reason.template) % dict(reason.params)
-                if reason.params
-                else _(reason.template)
-            )
-            if reason is not None
-            else ""
-        ),
+        "reason": problem_message(reason) if reason is not None else "",
     }
     template = "assistant/game_play.html" + ("#turn-panel" if request.htmx else "")
     return render(request, template, context)

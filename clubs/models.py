@@ -162,3 +162,21 @@ class Invite(models.Model):
         if self.max_uses is not None and self.use_count >= self.max_uses:
             return InviteState.USED_UP
         return InviteState.ACTIVE
+
+
+class UserPreference(models.Model):
+    """What one account chose for itself: the language its pages are shown in.
+
+    Signed out, the choice lives in the language cookie only; signed in, it is
+    kept here too and comes back on the next sign-in, on any device.
+    """
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="preference"
+    )
+    language = models.CharField(
+        _("language"), max_length=10, choices=settings.LANGUAGES, blank=True
+    )
+
+    def __str__(self) -> str:
+        return f"{self.user}: {self.language or '-'}"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Case, Count, IntegerField, QuerySet, Value, When
 
-from clubs.models import Club, Invite, Membership, Player, Role
+from clubs.models import Club, Invite, Membership, Player, Role, UserPreference
 
 # How many invites the invites page lists; older ones are history nobody needs.
 INVITE_LIST_LIMIT = 50
@@ -62,3 +62,9 @@ def invite_list_for_club(club: Club) -> QuerySet[Invite]:
 def invite_qs() -> QuerySet[Invite]:
     """Return all invites with their club, for looking one up by its token."""
     return Invite.objects.select_related("club")
+
+
+def language_preference_get(user: User) -> str:
+    """Return the language ``user`` chose, or "" if they never chose one."""
+    preference = UserPreference.objects.filter(user=user).only("language").first()
+    return preference.language if preference is not None else ""

@@ -14,7 +14,15 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from clubs import permissions
-from clubs.models import Club, Invite, InviteState, Membership, Player, Role
+from clubs.models import (
+    Club,
+    Invite,
+    InviteState,
+    Membership,
+    Player,
+    Role,
+    UserPreference,
+)
 
 # Club slugs that a fixed URL already uses ("clubs/new/" creates a club).
 RESERVED_SLUGS = frozenset({"new"})
@@ -272,3 +280,12 @@ def player_update(*, player: Player, name: str, user: User | None) -> Player:
         raise
     player.save(update_fields=["name", "user"])
     return player
+
+
+def language_preference_set(*, user: User, language: str) -> UserPreference:
+    """Remember the language ``user`` chose (one of settings.LANGUAGES)."""
+    preference, _created = UserPreference.objects.get_or_create(user=user)
+    preference.language = language
+    preference.full_clean()
+    preference.save(update_fields=["language"])
+    return preference

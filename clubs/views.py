@@ -9,18 +9,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.http import Http404, HttpResponse
+from django.http import Http404, HttpResponse, HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import check_for_language, gettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
+from django.views.i18n import set_language
 from django_htmx.http import HttpResponseClientRedirect
 
 from clubs import access, permissions, selectors, services
@@ -431,3 +433,22 @@ def player_edit(
             )
     template = "clubs/player_edit.html" + ("#player-form" if request.htmx else "")
     return render(request, template, {"club": club, "player": player, "form": form})
+
+
+def language_set(request: HtmxHttpRequest) -> HttpResponseBase:
+    """Switch the language: Django's ``set_language`` (a POST; a safe ``next``,
+    the cookie), and for a signed-in user the choice is also stored for next time.
+
+    A plain POST form with a submit button; with JavaScript, app.js submits it
+    as soon as the select changes.
+    """
+    response = set_language(request)
+    language = request.POST.get("language", "")
+    if (
+        request.method == "POST"
+        and request.user.is_authenticated
+        and language in dict(settings.LANGUAGES)
+        and check_for_language(language)
+    ):
+        services.language_preference_set(user=request.user, language=language)
+    return response

@@ -4,6 +4,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
+from clubs import views as clubs_views
 from concordia_site import views
 from games import urls as games_urls
 from portability import urls as portability_urls
@@ -22,7 +23,8 @@ urlpatterns = [
     ),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("accounts/", include("clubs.account_urls")),
-    path("i18n/", include("django.conf.urls.i18n")),
+    # Django's set_language, wrapped: it also remembers a signed-in user's choice.
+    path("i18n/setlang/", clubs_views.language_set, name="set_language"),
     # Before games.urls, whose "clubs/<slug>/" would otherwise take "clubs/new/".
     path("", include("clubs.urls")),
     path("clubs/<slug:club_slug>/stats/", include("stats.urls")),

@@ -21,6 +21,7 @@ from games.models import (
     played_on_range,
     validate_played_on,
 )
+from games.vocabulary import GOD_LABELS, GOOD_LABELS, SPECIALIST_LABELS
 from scoring.catalog import STARTING_HAND
 from scoring.magnanimous import MAX_PLAYERS as MAGNANIMOUS_MAX_PLAYERS
 from scoring.types import (
@@ -37,28 +38,6 @@ from scoring.types import (
 
 MAX_PLAYERS = seating.MAX_PLAYERS
 MIN_PLAYERS = seating.MIN_PLAYERS
-
-GOOD_LABELS = {
-    Good.BRICK: _("brick"),
-    Good.FOOD: _("food"),
-    Good.TOOL: _("tool"),
-    Good.WINE: _("wine"),
-    Good.CLOTH: _("cloth"),
-}
-GOD_LABELS = {
-    God.VESTA: "Vesta",
-    God.JUPITER: "Jupiter",
-    God.SATURNUS: "Saturnus",
-    God.MERCURIUS: "Mercurius",
-    God.MARS: "Mars",
-}
-SPECIALIST_LABELS = {
-    Specialist.MASON: _("Mason"),
-    Specialist.FARMER: _("Farmer"),
-    Specialist.SMITH: _("Smith"),
-    Specialist.VINTNER: _("Vintner"),
-    Specialist.WEAVER: _("Weaver"),
-}
 
 
 def _bound_played_on(field: forms.Field) -> None:

@@ -24,8 +24,8 @@ class Game(models.TextChoices):
 
 
 class ConcordiaMap(models.TextChoices):
-    IMPERIUM = MapName.IMPERIUM.value, "Imperium"
-    ITALIA = MapName.ITALIA.value, "Italia"
+    IMPERIUM = MapName.IMPERIUM.value, _("Imperium")
+    ITALIA = MapName.ITALIA.value, _("Italia")
 
 
 class Colour(models.TextChoices):

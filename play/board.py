@@ -13,7 +13,7 @@ from typing import TypeVar
 
 from play import messages as m
 from play.data import CARDS
-from play.errors import invalid
+from play.errors import invalid, invalid_count
 from play.types import IntermediateScore, PlayerState, State, Status
 from scoring.catalog import STOREHOUSE_SPACES
 from scoring.types import Good, GoodCounts
@@ -65,9 +65,10 @@ class Purse:
     def pay(self, amount: int, path: str) -> None:
         """Pay ``amount`` sestertii; money never goes below 0."""
         if amount > self.sestertii:
-            raise invalid(
+            raise invalid_count(
                 path,
                 m.SHORT_OF_MONEY,
+                "needed",
                 player=self.name,
                 needed=amount,
                 has=self.sestertii,
@@ -78,12 +79,12 @@ class Purse:
         """Take ``goods`` out of the storehouse, all or nothing."""
         for good, count in goods.items():
             if count > self.goods[good]:
-                raise invalid(
+                raise invalid_count(
                     path,
-                    m.SHORT_OF_GOODS,
+                    m.SHORT_OF_GOODS[good],
+                    "needed",
                     player=self.name,
                     needed=count,
-                    good=good.value,
                     has=self.goods[good],
                 )
         for good, count in goods.items():

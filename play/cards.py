@@ -33,7 +33,7 @@ from play.data import (
     Card,
     CardKind,
 )
-from play.errors import LogInvalid, invalid
+from play.errors import LogInvalid, invalid, invalid_count
 from play.log import action_problems
 from play.sheet import purse_total
 from play.types import Action
@@ -163,12 +163,12 @@ def _receive(
         for good in GOODS:
             received = arriving.get(good, 0)
             if dropped[good] > received:
-                raise invalid(
+                raise invalid_count(
                     child(here, good.value),
-                    m.DROP_TOO_MUCH,
+                    m.DROP_TOO_MUCH[good],
+                    "received",
                     player=purse.name,
                     received=received,
-                    good=good.value,
                     given=dropped[good],
                 )
             if received - dropped[good]:

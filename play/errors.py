@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from scoring.i18n import Plural
 from scoring.shape import ErrorsDocument
 from scoring.shape import errors_document as _errors_document
 from scoring.types import Problem
@@ -35,3 +36,21 @@ def errors_document(exc: LogInvalid) -> ErrorsDocument:
 def invalid(path: str, template: str, **params: str | int) -> LogInvalid:
     """Return the error for one broken rule at ``path``."""
     return LogInvalid([Problem(path=path, template=template, params=params)])
+
+
+def invalid_count(
+    path: str, message: Plural, count: str, **params: str | int
+) -> LogInvalid:
+    """Return the error for one broken rule whose message counts ``params[count]``
+    of something (a singular/plural pair, see `scoring.i18n.ngettext`)."""
+    return LogInvalid(
+        [
+            Problem(
+                path=path,
+                template=message.singular,
+                plural=message.plural,
+                count=count,
+                params=params,
+            )
+        ]
+    )

@@ -9,6 +9,7 @@ city tokens (§8) and the opening display.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -352,9 +353,7 @@ def _cities(
             path = problem.path.replace("city_goods[", "cities[", 1)
             if path.startswith("letters."):
                 path = "cities"
-            reader.problems.append(
-                Problem(path=path, template=problem.template, params=problem.params)
-            )
+            reader.problems.append(dataclasses.replace(problem, path=path))
     return MappingProxyType(goods)
 
 

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from scoring.i18n import gettext_noop
+from scoring.i18n import Plural, gettext_noop, ngettext
+from scoring.types import Good
 
 # Reading the document.
 NOT_UTF8: Final = gettext_noop("The game log is not UTF-8 text")
@@ -105,18 +106,58 @@ PAY_MISMATCH: Final = gettext_noop(
 )
 
 # Goods, money, the storehouse.
-SHORT_OF_MONEY: Final = gettext_noop(
-    "%(player)s needs %(needed)d sestertii and has %(has)d"
+SHORT_OF_MONEY: Final = ngettext(
+    "%(player)s needs %(needed)d sestertius and has %(has)d",
+    "%(player)s needs %(needed)d sestertii and has %(has)d",
 )
-SHORT_OF_GOODS: Final = gettext_noop(
-    "%(player)s needs %(needed)d %(good)s and has %(has)d"
-)
+# One message per good, so that each language can inflect it with the number.
+SHORT_OF_GOODS: Final[dict[Good, Plural]] = {
+    Good.BRICK: ngettext(
+        "%(player)s needs %(needed)d brick and has %(has)d",
+        "%(player)s needs %(needed)d brick and has %(has)d",
+    ),
+    Good.FOOD: ngettext(
+        "%(player)s needs %(needed)d food and has %(has)d",
+        "%(player)s needs %(needed)d food and has %(has)d",
+    ),
+    Good.TOOL: ngettext(
+        "%(player)s needs %(needed)d tool and has %(has)d",
+        "%(player)s needs %(needed)d tool and has %(has)d",
+    ),
+    Good.WINE: ngettext(
+        "%(player)s needs %(needed)d wine and has %(has)d",
+        "%(player)s needs %(needed)d wine and has %(has)d",
+    ),
+    Good.CLOTH: ngettext(
+        "%(player)s needs %(needed)d cloth and has %(has)d",
+        "%(player)s needs %(needed)d cloth and has %(has)d",
+    ),
+}
 STOREHOUSE_FULL: Final = gettext_noop(
     "%(player)s's storehouse has 12 spaces: %(needed)d would be needed; name what does not fit in “drop”"
 )
-DROP_TOO_MUCH: Final = gettext_noop(
-    "%(player)s receives %(received)d %(good)s and cannot drop %(given)d"
-)
+DROP_TOO_MUCH: Final[dict[Good, Plural]] = {
+    Good.BRICK: ngettext(
+        "%(player)s receives %(received)d brick and cannot drop %(given)d",
+        "%(player)s receives %(received)d brick and cannot drop %(given)d",
+    ),
+    Good.FOOD: ngettext(
+        "%(player)s receives %(received)d food and cannot drop %(given)d",
+        "%(player)s receives %(received)d food and cannot drop %(given)d",
+    ),
+    Good.TOOL: ngettext(
+        "%(player)s receives %(received)d tool and cannot drop %(given)d",
+        "%(player)s receives %(received)d tool and cannot drop %(given)d",
+    ),
+    Good.WINE: ngettext(
+        "%(player)s receives %(received)d wine and cannot drop %(given)d",
+        "%(player)s receives %(received)d wine and cannot drop %(given)d",
+    ),
+    Good.CLOTH: ngettext(
+        "%(player)s receives %(received)d cloth and cannot drop %(given)d",
+        "%(player)s receives %(received)d cloth and cannot drop %(given)d",
+    ),
+}
 DROP_WITH_SPACE: Final = gettext_noop(
     "%(player)s's storehouse still has %(free)d free spaces: nothing may be dropped while a good fits"
 )

@@ -16,9 +16,9 @@ from typing import Final
 
 from django.core.exceptions import ValidationError
 from django.db import models
-from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
+from games import vocabulary
 from games.models import Seat, SeatResult
 from scoring.shape import child
 from scoring.types import Problem
@@ -81,8 +81,7 @@ TWO_NAMES_ONE_PLAYER: Final = gettext_noop(
 
 def problem_message(problem: Problem) -> str:
     """Return the problem's message in the active language."""
-    template = _(problem.template)
-    return template % dict(problem.params) if problem.params else template
+    return vocabulary.problem_message(problem)
 
 
 class ImportRejected(ValidationError):

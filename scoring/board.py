@@ -31,7 +31,7 @@ from scoring.catalog import (
     SaleCard,
 )
 from scoring.engine import score_sheet
-from scoring.i18n import gettext_noop
+from scoring.i18n import Plural, gettext_noop, ngettext
 from scoring.maps import MAPS, TOKEN_POOL, MapSpec, Province, TokenLetter
 from scoring.types import (
     CardCounts,
@@ -53,9 +53,29 @@ CITY_IS_CAPITAL: Final = gettext_noop(
     "%(city)s is the capital: it has no city token and nobody builds there"
 )
 CITY_GOOD_MISSING: Final = gettext_noop("Choose the good of %(city)s")
-LETTER_OVER_POOL: Final = gettext_noop(
-    "Only %(tokens)d of the %(letter)s tokens show %(good)s, but %(given)d %(letter)s cities are set to %(good)s"
-)
+# One message per good, so that each language can inflect it.
+LETTER_OVER_POOL: Final[dict[Good, Plural]] = {
+    Good.BRICK: ngettext(
+        "Only %(tokens)d of the %(letter)s tokens show brick, but %(given)d %(letter)s city is set to brick",
+        "Only %(tokens)d of the %(letter)s tokens show brick, but %(given)d %(letter)s cities are set to brick",
+    ),
+    Good.FOOD: ngettext(
+        "Only %(tokens)d of the %(letter)s tokens show food, but %(given)d %(letter)s city is set to food",
+        "Only %(tokens)d of the %(letter)s tokens show food, but %(given)d %(letter)s cities are set to food",
+    ),
+    Good.TOOL: ngettext(
+        "Only %(tokens)d of the %(letter)s tokens show tool, but %(given)d %(letter)s city is set to tool",
+        "Only %(tokens)d of the %(letter)s tokens show tool, but %(given)d %(letter)s cities are set to tool",
+    ),
+    Good.WINE: ngettext(
+        "Only %(tokens)d of the %(letter)s tokens show wine, but %(given)d %(letter)s city is set to wine",
+        "Only %(tokens)d of the %(letter)s tokens show wine, but %(given)d %(letter)s cities are set to wine",
+    ),
+    Good.CLOTH: ngettext(
+        "Only %(tokens)d of the %(letter)s tokens show cloth, but %(given)d %(letter)s city is set to cloth",
+        "Only %(tokens)d of the %(letter)s tokens show cloth, but %(given)d %(letter)s cities are set to cloth",
+    ),
+}
 HOUSE_IN_CAPITAL: Final = gettext_noop("Nobody builds a house in the capital, %(city)s")
 HOUSES_OVER_STOCK: Final = gettext_noop(
     "A player has only %(maximum)d houses; %(given)d are marked"
@@ -172,11 +192,12 @@ def validate_city_goods(
                 problems.append(
                     Problem(
                         path=f"letters.{letter.value}.{good.value}",
-                        template=LETTER_OVER_POOL,
+                        template=LETTER_OVER_POOL[good].singular,
+                        plural=LETTER_OVER_POOL[good].plural,
+                        count="given",
                         params={
                             "tokens": pool[good],
                             "letter": letter.value,
-                            "good": good.value,
                             "given": used[good],
                         },
                     )

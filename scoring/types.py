@@ -250,14 +250,22 @@ class Problem:
 
     ``template`` is an English message with ``%(name)s`` placeholders, marked for
     translation where it is defined, so that the web app can show it in the
-    player's language (``gettext(template) % params``) while the score-sheet
-    contract gets ``message``.
+    player's language (``gettext(template) % params``, or ``ngettext`` with
+    ``plural`` and the ``count`` parameter) while the score-sheet contract gets
+    ``message``.
     """
 
     path: str
     template: str
     params: Mapping[str, str | int] = field(default_factory=dict)
+    # A count with a noun: the English plural of ``template`` and the name of
+    # the parameter that counts (see `scoring.i18n.ngettext`).
+    plural: str = ""
+    count: str = ""
 
     @property
     def message(self) -> str:
-        return self.template % dict(self.params) if self.params else self.template
+        template = self.template
+        if self.plural and self.params.get(self.count) != 1:
+            template = self.plural
+        return template % dict(self.params) if self.params else template

@@ -23,7 +23,7 @@ from scoring.catalog import (
     cards_in_play,
     max_cards_per_player,
 )
-from scoring.i18n import gettext_noop
+from scoring.i18n import Plural, gettext_noop, ngettext
 from scoring.maps import MAPS, MapSpec
 from scoring.types import (
     CardCounts,
@@ -66,9 +66,29 @@ COLONISTS_RANGE: Final = gettext_noop(
 HOUSES_NEGATIVE: Final = gettext_noop(
     "The number of houses cannot be negative; %(given)d given"
 )
-HOUSES_OVER_CITIES: Final = gettext_noop(
-    "%(map)s has only %(cities)d %(good)s cities; %(given)d given"
-)
+# One message per good or god, so that each language can inflect it.
+HOUSES_OVER_CITIES: Final[dict[Good, Plural]] = {
+    Good.BRICK: ngettext(
+        "%(map)s has only %(cities)d brick city; %(given)d given",
+        "%(map)s has only %(cities)d brick cities; %(given)d given",
+    ),
+    Good.FOOD: ngettext(
+        "%(map)s has only %(cities)d food city; %(given)d given",
+        "%(map)s has only %(cities)d food cities; %(given)d given",
+    ),
+    Good.TOOL: ngettext(
+        "%(map)s has only %(cities)d tool city; %(given)d given",
+        "%(map)s has only %(cities)d tool cities; %(given)d given",
+    ),
+    Good.WINE: ngettext(
+        "%(map)s has only %(cities)d wine city; %(given)d given",
+        "%(map)s has only %(cities)d wine cities; %(given)d given",
+    ),
+    Good.CLOTH: ngettext(
+        "%(map)s has only %(cities)d cloth city; %(given)d given",
+        "%(map)s has only %(cities)d cloth cities; %(given)d given",
+    ),
+}
 HOUSES_OVER_STOCK: Final = gettext_noop(
     "A player has only %(maximum)d houses; %(given)d given"
 )
@@ -87,15 +107,62 @@ PROVINCES_OVER_HOUSES: Final = gettext_noop(
 PROVINCES_UNDER_HOUSES: Final = gettext_noop(
     "A province of %(map)s has at most %(cities)d cities, so %(houses)d houses stand in at least %(minimum)d provinces; %(given)d given"
 )
-CARDS_UNDER_STARTING_HAND: Final = gettext_noop(
-    "Count the starting hand too: no one holds fewer than %(minimum)d of the %(god)s cards; %(given)d given"
-)
-CARDS_OVER_DECKS: Final = gettext_noop(
-    "With %(players)d players no one can hold more than %(maximum)d of the %(god)s cards; %(given)d given"
-)
-CARDS_OVER_TABLE: Final = gettext_noop(
-    "With %(players)d players only %(available)d %(god)s cards are in the game, but the players up to this one hold %(given)d"
-)
+CARDS_UNDER_STARTING_HAND: Final[dict[God, str]] = {
+    God.VESTA: gettext_noop(
+        "Count the starting hand too: no one holds fewer than %(minimum)d of the Vesta cards; %(given)d given"
+    ),
+    God.JUPITER: gettext_noop(
+        "Count the starting hand too: no one holds fewer than %(minimum)d of the Jupiter cards; %(given)d given"
+    ),
+    God.SATURNUS: gettext_noop(
+        "Count the starting hand too: no one holds fewer than %(minimum)d of the Saturnus cards; %(given)d given"
+    ),
+    God.MERCURIUS: gettext_noop(
+        "Count the starting hand too: no one holds fewer than %(minimum)d of the Mercurius cards; %(given)d given"
+    ),
+    God.MARS: gettext_noop(
+        "Count the starting hand too: no one holds fewer than %(minimum)d of the Mars cards; %(given)d given"
+    ),
+}
+CARDS_OVER_DECKS: Final[dict[God, str]] = {
+    God.VESTA: gettext_noop(
+        "With %(players)d players no one can hold more than %(maximum)d of the Vesta cards; %(given)d given"
+    ),
+    God.JUPITER: gettext_noop(
+        "With %(players)d players no one can hold more than %(maximum)d of the Jupiter cards; %(given)d given"
+    ),
+    God.SATURNUS: gettext_noop(
+        "With %(players)d players no one can hold more than %(maximum)d of the Saturnus cards; %(given)d given"
+    ),
+    God.MERCURIUS: gettext_noop(
+        "With %(players)d players no one can hold more than %(maximum)d of the Mercurius cards; %(given)d given"
+    ),
+    God.MARS: gettext_noop(
+        "With %(players)d players no one can hold more than %(maximum)d of the Mars cards; %(given)d given"
+    ),
+}
+CARDS_OVER_TABLE: Final[dict[God, Plural]] = {
+    God.VESTA: ngettext(
+        "With %(players)d players only %(available)d Vesta card is in the game, but the players up to this one hold %(given)d",
+        "With %(players)d players only %(available)d Vesta cards are in the game, but the players up to this one hold %(given)d",
+    ),
+    God.JUPITER: ngettext(
+        "With %(players)d players only %(available)d Jupiter card is in the game, but the players up to this one hold %(given)d",
+        "With %(players)d players only %(available)d Jupiter cards are in the game, but the players up to this one hold %(given)d",
+    ),
+    God.SATURNUS: ngettext(
+        "With %(players)d players only %(available)d Saturnus card is in the game, but the players up to this one hold %(given)d",
+        "With %(players)d players only %(available)d Saturnus cards are in the game, but the players up to this one hold %(given)d",
+    ),
+    God.MERCURIUS: ngettext(
+        "With %(players)d players only %(available)d Mercurius card is in the game, but the players up to this one hold %(given)d",
+        "With %(players)d players only %(available)d Mercurius cards are in the game, but the players up to this one hold %(given)d",
+    ),
+    God.MARS: ngettext(
+        "With %(players)d players only %(available)d Mars card is in the game, but the players up to this one hold %(given)d",
+        "With %(players)d players only %(available)d Mars cards are in the game, but the players up to this one hold %(given)d",
+    ),
+}
 SPECIALIST_TAKEN: Final = gettext_noop(
     "There is only one %(specialist)s in the game, and %(holder)s has it already"
 )
@@ -386,11 +453,12 @@ def _check_counts(
                 problems.append(
                     Problem(
                         path=f"{prefix}.houses.{good.value}",
-                        template=HOUSES_OVER_CITIES,
+                        template=HOUSES_OVER_CITIES[good].singular,
+                        plural=HOUSES_OVER_CITIES[good].plural,
+                        count="cities",
                         params={
                             "map": spec.title,
                             "cities": cities[good],
-                            "good": good.value,
                             "given": given,
                         },
                     )
@@ -496,10 +564,9 @@ def _check_cards(
                 problems.append(
                     Problem(
                         path=f"{prefix}.cards.{god.value}",
-                        template=CARDS_UNDER_STARTING_HAND,
+                        template=CARDS_UNDER_STARTING_HAND[god],
                         params={
                             "minimum": _STARTING_HAND[index],
-                            "god": god.value.capitalize(),
                             "given": count,
                         },
                     )
@@ -509,11 +576,10 @@ def _check_cards(
                 problems.append(
                     Problem(
                         path=f"{prefix}.cards.{god.value}",
-                        template=CARDS_OVER_DECKS,
+                        template=CARDS_OVER_DECKS[god],
                         params={
                             "players": player_count,
                             "maximum": maximum[index],
-                            "god": god.value.capitalize(),
                             "given": count,
                         },
                     )
@@ -545,11 +611,12 @@ def _check_cards(
             problems.append(
                 Problem(
                     path=f"{prefix}.cards.{god.value}",
-                    template=CARDS_OVER_TABLE,
+                    template=CARDS_OVER_TABLE[god].singular,
+                    plural=CARDS_OVER_TABLE[god].plural,
+                    count="available",
                     params={
                         "players": player_count,
                         "available": available[index],
-                        "god": god.value.capitalize(),
                         "given": held[index],
                     },
                 )

@@ -4,7 +4,16 @@ from __future__ import annotations
 
 from django import template
 
-from assistant.labels import CARD_LABELS, CARD_RULES, GOOD_LABELS, STATUS_LABELS
+from assistant.labels import (
+    ANY_GOOD_COUNT,
+    CARD_LABELS,
+    CARD_RULES,
+    GOOD_LABELS,
+    SPECIALIST_RULES,
+    STATUS_LABELS,
+)
+from games.vocabulary import good_count
+from scoring.types import Good
 
 register = template.Library()
 
@@ -35,8 +44,16 @@ def goods_text(goods: object) -> str:
 def counts_text(counts: object) -> str:
     """GoodCounts (or a dict) as ``2 food, 1 brick``; ``—`` when empty."""
     items = counts.items() if hasattr(counts, "items") else []
-    parts = [f"{n} {good_label(str(getattr(g, 'value', g)))}" for g, n in items if n]
+    parts = [_good_count(str(getattr(g, "value", g)), n) for g, n in items if n]
     return ", ".join(parts) or "—"
+
+
+def _good_count(good: str, count: int) -> str:
+    if good in Good.__members__.values():
+        return good_count(Good(good), count)
+    if good == "?":
+        return str(ANY_GOOD_COUNT % {"n": count})
+    return f"{count} {good_label(good)}"
 
 
 @register.filter
@@ -54,3 +71,9 @@ def card_rules(kind: str) -> str:
 def pay_label(option: str) -> str:
     """``brick+food`` → ``brick + food`` in the reader's language."""
     return " + ".join(good_label(good) for good in str(option).split("+"))
+
+
+@register.filter
+def specialist_rule(good: str) -> str:
+    """What a specialist of ``good`` produces, in one translatable sentence."""
+    return str(SPECIALIST_RULES.get(str(good), ""))

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from django.utils.functional import Promise
 from django.utils.text import slugify
 
+from games.vocabulary import good_count
 from scoring.board import province_bonus, token_pool
 from scoring.maps import City, MapSpec
 from scoring.types import Good, Problem
@@ -52,7 +53,8 @@ class ProvinceFields:
 @dataclass(slots=True)
 class LetterGroup:
     letter: str
-    pool: list[tuple[str, int]]
+    # The letter's tokens in the reader's language ("2 brick, 1 food").
+    pool: str
     provinces: list[ProvinceFields]
     errors: list[str]
 
@@ -136,7 +138,9 @@ def letter_groups(
         groups.append(
             LetterGroup(
                 letter=letter.value,
-                pool=[(str(good_labels[good]), count) for good, count in pool.items()],
+                pool=", ".join(
+                    good_count(good, count) for good, count in pool.items() if count
+                ),
                 provinces=provinces,
                 errors=letter_errors.get(letter.value, []),
             )

@@ -13,8 +13,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from games.concordia.forms import city_slug
-from games.forms import GOOD_LABELS
 from games.models import Colour, Seat
+from games.vocabulary import GOOD_LABELS
 from scoring.maps import ConnectionKind, MapSpec
 from scoring.types import Good
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games.forms import GOOD_LABELS, SPECIALIST_LABELS
 from games.magnanimous.explain import names_list
 from games.vocabulary import CATEGORY_LABELS
 from scoring.types import (
@@ -17,6 +16,7 @@ from scoring.types import (
     CategoryScore,
     PlayerScore,
     SheetResult,
+    Specialist,
     Tie,
     TieBreak,
 )
@@ -26,16 +26,72 @@ def _cards(count: int) -> str:
     return ngettext("%(count)d card", "%(count)d cards", count) % {"count": count}
 
 
+def sestertii(count: int) -> str:
+    """Return "1 sestertius", "5 sestertii" (Ukrainian has three forms)."""
+    return ngettext("%(n)d sestertius", "%(n)d sestertii", count) % {"n": count}
+
+
+def _specialist_part(specialist: Specialist, value: int, houses: int) -> str:
+    """Return e.g. "Mason 3 × 2 brick cities": one message per good, so that each
+    language can inflect the good with the noun (Ukrainian case endings)."""
+    params = {"value": value, "n": houses}
+    if specialist is Specialist.MASON:
+        return (
+            ngettext(
+                "Mason %(value)d × %(n)d brick city",
+                "Mason %(value)d × %(n)d brick cities",
+                houses,
+            )
+            % params
+        )
+    if specialist is Specialist.FARMER:
+        return (
+            ngettext(
+                "Farmer %(value)d × %(n)d food city",
+                "Farmer %(value)d × %(n)d food cities",
+                houses,
+            )
+            % params
+        )
+    if specialist is Specialist.SMITH:
+        return (
+            ngettext(
+                "Smith %(value)d × %(n)d tool city",
+                "Smith %(value)d × %(n)d tool cities",
+                houses,
+            )
+            % params
+        )
+    if specialist is Specialist.VINTNER:
+        return (
+            ngettext(
+                "Vintner %(value)d × %(n)d wine city",
+                "Vintner %(value)d × %(n)d wine cities",
+                houses,
+            )
+            % params
+        )
+    return (
+        ngettext(
+            "Weaver %(value)d × %(n)d cloth city",
+            "Weaver %(value)d × %(n)d cloth cities",
+            houses,
+        )
+        % params
+    )
+
+
 def category_reason(line: CategoryScore, score: PlayerScore) -> str:
     """Return the sentence behind one line of a player's score, without its label."""
     category = line.category
     params = {"cards": _cards(line.cards), "points": line.points, "n": line.counted}
     if category is Category.VESTA:
+        cash = line.counted - score.goods_value
         return _(
-            "%(cards)s × ⌊(%(sestertii)d sestertii + %(goods)d for goods) ÷ 10⌋ = %(points)d"
+            "%(cards)s × ⌊(%(sestertii)s + %(goods)d for goods) ÷ 10⌋ = %(points)d"
         ) % {
             **params,
-            "sestertii": line.counted - score.goods_value,
+            "sestertii": sestertii(cash),
             "goods": score.goods_value,
         }
     if category is Category.JUPITER:
@@ -74,17 +130,7 @@ def category_reason(line: CategoryScore, score: PlayerScore) -> str:
         if not score.specialists:
             return _("no specialist = 0")
         parts = [
-            ngettext(
-                "%(specialist)s %(value)d × %(n)d %(good)s city",
-                "%(specialist)s %(value)d × %(n)d %(good)s cities",
-                part.houses,
-            )
-            % {
-                "specialist": SPECIALIST_LABELS[part.specialist],
-                "value": part.per_house,
-                "n": part.houses,
-                "good": GOOD_LABELS[part.good],
-            }
+            _specialist_part(part.specialist, part.per_house, part.houses)
             for part in score.specialists
         ]
         return _("%(parts)s = %(points)d") % {
@@ -141,7 +187,11 @@ def tie_sentence(tie: Tie, result: SheetResult) -> str:
         ) % params
     else:
         why = _("Nobody holds the Praefectus Magnus yet, so the tie is not broken.")
-    return _("%(names)s have %(total)d points each. %(why)s") % {
+    return ngettext(
+        "%(names)s have %(total)d point each. %(why)s",
+        "%(names)s have %(total)d points each. %(why)s",
+        tie.total,
+    ) % {
         "names": names_list(names),
         "total": tie.total,
         "why": why,

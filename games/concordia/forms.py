@@ -11,8 +11,8 @@ from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
 from games.concordia.adapters import SeatExtras
-from games.forms import GOOD_LABELS, SPECIALIST_LABELS
 from games.models import EntryMode, Seat
+from games.vocabulary import GOOD_LABELS, SPECIALIST_LABELS
 from scoring.maps import City
 from scoring.types import Good, GoodCounts, Specialist
 

@@ -17,10 +17,13 @@ from games import adapters, selectors
 from games.concordia import adapters as board_adapters
 from games.concordia import selectors as board_selectors
 from games.concordia.drawing import SeatStyle, seat_styles
-from games.concordia.forms import CARD_LABELS
-from games.forms import GOD_LABELS, GOOD_LABELS, SPECIALIST_LABELS
 from games.models import Seat, TableSession
 from games.scoreboard import scoreboard
+from games.vocabulary import (
+    GOD_LABELS,
+    GOOD_LABELS,
+    SPECIALIST_LABELS,
+)
 from scoring.board import (
     DerivedCounts,
     TableBoard,
@@ -29,7 +32,7 @@ from scoring.board import (
     seat_counts,
 )
 from scoring.maps import MAPS, MapSpec
-from scoring.types import Good, MapName, Problem, SheetResult
+from scoring.types import MapName, SheetResult
 
 
 def board_url(name: str, session: TableSession) -> str:
@@ -44,19 +47,6 @@ def board_urls(session: TableSession) -> dict[str, str]:
     return {
         name.replace("-", "_"): board_url(f"session-{name}", session) for name in names
     }
-
-
-def problem_message(problem: Problem) -> str:
-    """Return the problem in the reader's language, goods and card names included."""
-    params: dict[str, str | int] = dict(problem.params)
-    good = params.get("good")
-    if isinstance(good, str) and good in Good.__members__.values():
-        params["good"] = str(GOOD_LABELS[Good(good)])
-    name = params.get("name")
-    if isinstance(name, str) and name in CARD_LABELS:
-        params["name"] = str(CARD_LABELS[name])
-    template = _(problem.template)
-    return template % params if params else template
 
 
 @dataclass(slots=True)
@@ -90,7 +80,9 @@ def seat_count_rows(
             houses=[
                 (str(GOOD_LABELS[good]), count) for good, count in counts.houses.items()
             ],
-            cards=[(GOD_LABELS[god], count) for god, count in counts.cards.items()],
+            cards=[
+                (str(GOD_LABELS[god]), count) for god, count in counts.cards.items()
+            ],
             specialists=[str(SPECIALIST_LABELS[s]) for s in counts.specialists],
             selected=seat.seat_order == selected,
         )

@@ -13,7 +13,7 @@ from typing import Final
 
 from django.utils.functional import Promise
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
 from games.vocabulary import CATEGORY_LABELS
 from scoring.magnanimous import (
@@ -48,7 +48,7 @@ _TITLES: Final[dict[int, Promise]] = dict(
         (
             gettext_lazy("Baron"),
             gettext_lazy("Viscount"),
-            gettext_lazy("Count"),
+            pgettext_lazy("court title", "Count"),
             gettext_lazy("Marquis"),
             gettext_lazy("Duke"),
         ),
@@ -138,8 +138,17 @@ def _military(board: MagnanimousBoard, score: MagnanimousPlayerScore) -> str:
     }
 
 
+def _reis(count: int) -> str:
+    return ngettext("%(n)d real", "%(n)d réis", count) % {"n": count}
+
+
+def _points(total: int) -> str:
+    """Return "1 point", "−5 points": the plural form follows the number's size."""
+    return ngettext("%(n)s point", "%(n)s points", abs(total)) % {"n": signed(total)}
+
+
 def _economy(board: MagnanimousBoard, score: MagnanimousPlayerScore) -> str:
-    reis = ngettext("%(n)d real", "%(n)d réis", board.reis) % {"n": board.reis}
+    reis = _reis(board.reis)
     return _("%(reis)s ÷ %(per_point)d = %(points)d") % {
         "reis": reis,
         "per_point": REIS_PER_POINT,
@@ -296,20 +305,20 @@ def _republic_reason(sheet: MagnanimousSheet, result: MagnanimousResult) -> str:
     reis = {board.name: board.reis for board in sheet.players}
     if len(result.winners) > 1:
         return _(
-            "The Republic was proclaimed. %(names)s have %(points)s points and "
-            "%(reis)d réis each: they share the victory."
+            "The Republic was proclaimed. %(names)s have %(points)s and "
+            "%(reis)s each: they share the victory."
         ) % {
             "names": names_list(result.winners),
-            "points": signed(best.total),
-            "reis": reis[best.name],
+            "points": _points(best.total),
+            "reis": _reis(reis[best.name]),
         }
     if len(tied) > 1:
         return _(
-            "The Republic was proclaimed. %(names)s have %(points)s points each; "
+            "The Republic was proclaimed. %(names)s have %(points)s each; "
             "%(name)s wins with more réis (%(reis)d)."
         ) % {
             "names": names_list(tied),
-            "points": signed(best.total),
+            "points": _points(best.total),
             "name": best.name,
             "reis": reis[best.name],
         }

@@ -18,7 +18,6 @@ from dataclasses import dataclass
 from django.contrib.auth.models import User
 from django.http import HttpResponse
 from django.shortcuts import render
-from django.utils.translation import gettext as _
 
 from clubs.models import Club
 from concordia_site.http import AuthedHtmxRequest
@@ -36,6 +35,7 @@ from games.models import Seat, TableSession
 from games.scoreboard import scoreboard
 from games.services import SeatInput
 from games.sheet_views import sheet_conflict_context, sheet_saved_response
+from games.vocabulary import problem_message
 from scoring.magnanimous import (
     NOBILITY_TOP,
     MagnanimousPlayerScore,
@@ -173,9 +173,7 @@ def _evaluate(
     evaluation = magnanimous_services.magnanimous_sheet_evaluate(forms.sheet())
     for problem in evaluation.problems:
         seat, slot = adapters.magnanimous_slot_for_problem(problem)
-        message = _(problem.template)
-        if problem.params:
-            message %= dict(problem.params)
+        message = problem_message(problem)
         forms.add_problem(seat, slot, message)
         label = forms.seats[seat].player.name if seat is not None else ""
         live.append(LiveProblem(_slot_id(seat, slot), label, message))

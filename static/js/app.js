@@ -226,3 +226,17 @@ document.addEventListener("visibilitychange", () => {
   const poll = document.getElementById("head-poll");
   if (poll && !document.hidden && window.htmx) window.htmx.trigger(poll, "poll-now");
 });
+
+// The language switcher: without JavaScript the form's button sends it; with
+// it, picking a language is enough (the button is hidden).
+function enableLanguageSwitcher(root) {
+  root.querySelectorAll("form.language").forEach((form) => {
+    const select = form.querySelector("select[name=language]");
+    const button = form.querySelector("button[type=submit]");
+    if (!select) return;
+    if (button) button.hidden = true;
+    select.addEventListener("change", () => form.requestSubmit());
+  });
+}
+
+document.addEventListener("DOMContentLoaded", () => enableLanguageSwitcher(document));

@@ -7,17 +7,20 @@ templates under ``stats/charts/`` draw them.
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections.abc import Container, Sequence
 from html import escape
 
 from django import template
-from django.utils.formats import date_format, number_format
+from django.utils.formats import date_format, get_format, number_format
 from django.utils.safestring import SafeString, mark_safe
 
 from stats import charts
 from stats.selectors import CategoryComparison, RatingPoint, Tally
 
 register = template.Library()
+
+_DECIMAL = re.compile(r"[−-]?\d+\.\d+")
 
 
 @register.filter
@@ -47,6 +50,18 @@ def number_cells(values: Sequence[str], extra: Container[int] = ()) -> SafeStrin
         for index, value in enumerate(values)
     )
     return mark_safe("".join(cells))  # nosec B308 B703 - each value escaped above
+
+
+@register.filter
+def local_decimal(label: str) -> str:
+    """A chart's number label ("12.5") with the reader's decimal separator.
+
+    `stats.charts` lays out numbers as text with a dot (coordinates must keep
+    it); only a label that is a plain decimal number is changed, never a date.
+    """
+    if not _DECIMAL.fullmatch(str(label)):
+        return str(label)
+    return str(label).replace(".", str(get_format("DECIMAL_SEPARATOR")))
 
 
 @register.filter

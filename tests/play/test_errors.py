@@ -47,7 +47,7 @@ def _problems(document: object) -> list[tuple[str, str]]:
         pytest.param(
             [adjust("Ana", sestertii=0), p("Ana", "Architect", build=["Napoca"])],
             "events[1].build[0]",
-            "Ana needs 1 sestertii and has 0",
+            "Ana needs 1 sestertius and has 0",
             id="money short",
         ),
         pytest.param(

@@ -25,11 +25,10 @@ from games.concordia.forms import (
 from games.concordia.presenters import (
     board_url,
     board_urls,
-    problem_message,
 )
 from games.concordia.views.base import board_only, concordia_session
-from games.forms import GOOD_LABELS
 from games.models import TableSession
+from games.vocabulary import GOOD_LABELS, MAP_LABELS, problem_message
 from scoring.maps import MAPS, MapSpec, TokenLetter
 from scoring.types import Good, MapName, Problem
 
@@ -77,7 +76,7 @@ def _cities_context(
         ),
         "good_choices": [("", "—"), *((g.value, str(GOOD_LABELS[g])) for g in Good)],
         "no_d": TokenLetter.D not in spec.letters,
-        "map_title": spec.title,
+        "map_title": MAP_LABELS[spec.name.value],
         "urls": board_urls(session),
         **extra,
     }

@@ -25,13 +25,13 @@ from games.concordia.forms import (
 from games.concordia.presenters import (
     BoardState,
     SeatCounts,
-    problem_message,
     seat_count_rows,
 )
 from games.concordia.views.base import board_only, concordia_session
 from games.models import Seat
 from games.services import VersionConflict
 from games.sheet_views import sheet_conflict_context, sheet_saved_response
+from games.vocabulary import problem_message
 from scoring.board import (
     validate_board,
 )

@@ -20,17 +20,17 @@ from django_htmx.http import HttpResponseClientRedirect
 from concordia_site.http import AuthedHtmxRequest
 from games import adapters, services
 from games.concordia.views.base import positions_recorded
-from games.forms import (
-    GOD_LABELS,
-    GOOD_LABELS,
-    SPECIALIST_LABELS,
-    ScoreSheetForms,
-    SeatSheetForm,
-)
+from games.forms import ScoreSheetForms, SeatSheetForm
 from games.models import Seat, TableSession
 from games.scoreboard import scoreboard
 from games.sheet_prefill import sheet_prefill
 from games.sheet_views import sheet_conflict_context, sheet_saved_response
+from games.vocabulary import (
+    GOD_LABELS,
+    GOOD_LABELS,
+    SPECIALIST_LABELS,
+    problem_message,
+)
 from scoring.catalog import max_cards_per_player
 from scoring.maps import MAPS
 from scoring.types import Good, SheetResult
@@ -201,11 +201,7 @@ def _evaluate(forms: ScoreSheetForms) -> tuple[SheetResult | None, list[LiveProb
     evaluation = services.concordia_sheet_evaluate(forms.sheet())
     for problem in evaluation.problems:
         seat, slot = adapters.form_field_for_path(problem.path)
-        message = (
-            _(problem.template) % dict(problem.params)
-            if problem.params
-            else _(problem.template)
-        )
+        message = problem_message(problem)
         forms.add_problem(seat, slot, message)
         slot_id = _slot_id(seat, slot)
         label = forms.seats[seat].player.name if seat is not None else ""

@@ -29,11 +29,10 @@ from games.concordia.forms import (
 from games.concordia.presenters import (
     BoardState,
     board_url,
-    problem_message,
 )
 from games.concordia.views.base import board_only, concordia_session, selected_seat
-from games.forms import GOD_LABELS, GOOD_LABELS
 from games.models import Seat
+from games.vocabulary import GOD_LABELS, GOOD_LABELS, problem_message
 from scoring.board import (
     ROMAN,
     province_bonus,
@@ -286,7 +285,7 @@ class DeckCards:
 
 def _card_god(card: SaleCard) -> str:
     if card.god is not None:
-        return GOD_LABELS[card.god]
+        return str(GOD_LABELS[card.god])
     if card.specialist is not None:
         return _("Minerva")
     return ""
