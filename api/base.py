@@ -60,12 +60,19 @@ def _flatten(detail: object, path: str = "") -> list[dict[str, str]]:
     return [{"path": path, "message": str(detail)}]
 
 
+def problems_document(problems: Sequence[Problem]) -> dict[str, list[dict[str, str]]]:
+    """The contract's errors document, each message in the language asked for."""
+    return {
+        "errors": [{"path": p.path, "message": problem_message(p)} for p in problems]
+    }
+
+
 def api_exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     """Map Django's ValidationError (raised by services) and DRF's 400s to the errors document."""
     if isinstance(exc, DjangoValidationError):
         problems: Sequence[Problem] = getattr(exc, "problems", ())
         errors = (
-            [{"path": p.path, "message": problem_message(p)} for p in problems]
+            problems_document(problems)["errors"]
             if problems
             else [{"path": "", "message": message} for message in exc.messages]
         )

@@ -18,11 +18,11 @@ from rest_framework.views import APIView
 from api.base import (
     ERRORS,
     THROTTLED,
+    problems_document,
     request_body,
 )
 from scoring.sheet_io import (
     SheetInvalid,
-    errors_document,
     load_document,
     score_document,
 )
@@ -159,6 +159,7 @@ class ScoreSheetApi(APIView):
             document = score_document(load_document(request_body(request)))
         except SheetInvalid as invalid:
             return Response(
-                errors_document(invalid.problems), status=status.HTTP_400_BAD_REQUEST
+                problems_document(invalid.problems),
+                status=status.HTTP_400_BAD_REQUEST,
             )
         return Response(document)

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 from django import template
+from django.utils.html import format_html
+from django.utils.safestring import SafeString
 
 from assistant.labels import (
     ANY_GOOD_COUNT,
@@ -12,6 +16,7 @@ from assistant.labels import (
     SPECIALIST_RULES,
     STATUS_LABELS,
 )
+from games.vocabulary import category_label as vocabulary_category_label
 from games.vocabulary import good_count
 from scoring.types import Good
 
@@ -28,6 +33,27 @@ def card_label(card: str | None) -> str:
     return f"{name} {deck}" if deck else name
 
 
+# A word longer than this does not fit a quarter of a 360 px screen in the
+# tile's usual type ("Diplomático", "Архітектор"): such a label gets a smaller one.
+_TILE_WORD = 8
+
+
+@register.filter
+def card_tile(card: str | None) -> SafeString:
+    """The card's label for a tile, marked ``long`` when a word of it would not fit."""
+    label = card_label(card)
+    long = max((len(word) for word in label.split()), default=0) > _TILE_WORD
+    return format_html(
+        '<span class="tile-label{}">{}</span>', " long" if long else "", label
+    )
+
+
+@register.filter
+def category_label(category: str) -> str:
+    """``vesta`` → the god's name in the reader's language (Júpiter, Юпітер)."""
+    return str(vocabulary_category_label(str(category)))
+
+
 @register.filter
 def good_label(good: str) -> str:
     return str(GOOD_LABELS.get(str(good), good))
@@ -37,7 +63,15 @@ def good_label(good: str) -> str:
 def goods_text(goods: object) -> str:
     """A price or a production as words: ``brick, brick, any good``; ``—`` when nothing."""
     items = list(goods) if isinstance(goods, (list, tuple)) else []
-    return ", ".join(good_label(str(g)) for g in items) or "—"
+    # The same good twice is counted ("2 cloth"), which every language can say.
+    counted = Counter(str(g) for g in items)
+    return (
+        ", ".join(
+            _good_count(good, n) if n > 1 else good_label(good)
+            for good, n in counted.items()
+        )
+        or "—"
+    )
 
 
 @register.filter

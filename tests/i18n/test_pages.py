@@ -176,7 +176,8 @@ def test_the_api_answers_errors_in_the_language_asked_for(db):
     assert response.status_code == 400
     assert response.headers["Content-Language"] == "fr"
     message = response.json()["errors"][0]["message"]
-    # The message is the French template (English until fr translates it).
+    # The message is the French template, not the English one.
+    assert expected != "The score sheet is not valid JSON: %(error)s"
     assert message.startswith(expected.split("%(")[0])
 
 
