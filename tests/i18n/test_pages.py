@@ -192,3 +192,19 @@ def test_chart_labels_take_the_readers_decimal_separator_and_dates_stay_whole():
         assert local_decimal("лист. 2026") == "лист. 2026"
     with translation.override("en"):
         assert local_decimal("12.5") == "12.5"
+
+
+def test_brazilian_portuguese_says_zero_in_the_plural():
+    # "0 sestércios", "0 pontos": the catalogue's own rule (n != 1), not the
+    # French-style n > 1 that Django's pt_BR catalogue declares.
+    with translation.override("pt-br"):
+        for count, words in (
+            (0, "0 sestércios"),
+            (1, "1 sestércio"),
+            (2, "2 sestércios"),
+        ):
+            assert (
+                translation.ngettext("%(n)d sestertius", "%(n)d sestertii", count)
+                % {"n": count}
+                == words
+            )
