@@ -23,6 +23,7 @@ from games.vocabulary import GAME_LABELS, category_label
 from stats import selectors
 from stats.forms import LeaderboardFilterForm
 from stats.selectors import Leaderboard
+from stats.templatetags.stats_extras import percent
 
 # The event that tells an open leaderboard to fetch its table again.
 REFRESHED_EVENT = "stats-refreshed"
@@ -168,7 +169,7 @@ def _display_rows(board: Leaderboard, club: Club, game: str) -> list[DisplayRow]
                 one_decimal(row.rating),
                 str(row.games),
                 str(row.wins),
-                f"{round(row.win_rate * 100)}%",
+                percent(row.win_rate),
                 one_decimal(row.average),
                 str(row.best),
                 *(one_decimal(value) for value in row.averages),

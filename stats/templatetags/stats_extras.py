@@ -14,6 +14,7 @@ from html import escape
 from django import template
 from django.utils.formats import date_format, get_format, number_format
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import pgettext
 
 from stats import charts
 from stats.selectors import CategoryComparison, RatingPoint, Tally
@@ -25,10 +26,12 @@ _DECIMAL = re.compile(r"[−-]?\d+\.\d+")
 
 @register.filter
 def percent(value: float | None) -> str:
-    """Format a share (0.75) as a whole percentage ("75%")."""
+    """Format a share (0.75) as a whole percentage: "75%", "75 %" in French."""
     if value is None:
         return "—"
-    return f"{number_format(round(value * 100), 0)}%"
+    return pgettext("a percentage", "%(number)s%%") % {
+        "number": number_format(round(value * 100), 0)
+    }
 
 
 @register.filter

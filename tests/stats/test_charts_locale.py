@@ -19,3 +19,13 @@ def test_bar_values_use_the_readers_decimal_mark_and_coordinates_stay_plain():
         chart = bar_chart(items)
     assert chart is not None
     assert [row.value for row in chart.rows] == ["12.5", "7"]
+
+
+def test_a_percentage_is_written_as_each_language_writes_it():
+    from stats.templatetags.stats_extras import percent
+
+    with translation.override("en"):
+        assert percent(0.75) == "75%"
+    with translation.override("fr"):
+        assert percent(0.75) == "75\u00a0%"
+    assert percent(None) == "—"
