@@ -208,3 +208,24 @@ def test_brazilian_portuguese_says_zero_in_the_plural():
                 % {"n": count}
                 == words
             )
+
+
+def test_the_password_reset_mail_is_in_the_language_of_the_page_it_was_asked_on(db):
+    from django.contrib.auth.models import User
+    from django.core import mail
+
+    User.objects.create_user("olena", email="olena@example.org", password="x" * 12)
+    client = Client()
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "uk"
+    response = client.post(reverse("password_reset"), {"email": "olena@example.org"})
+    assert response.status_code == 302
+    (message,) = mail.outbox
+    with translation.override("uk"):
+        assert message.subject == translation.gettext("Reset your Tabularium password")
+        assert (
+            translation.gettext(
+                "If you did not ask for it, ignore this message: your password stays as it is."
+            )
+            in message.body
+        )
+    assert message.subject != "Reset your Tabularium password"
