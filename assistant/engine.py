@@ -413,7 +413,8 @@ def _helper_for(
             state.log.cities is not None or not state.coin_side
         )
     elif kind is K.COLONIST:
-        extra["colonist_cash"] = play.colonist_cash(state)
+        # Light tracking does not follow the colonists: no number it cannot know.
+        extra["colonist_cash"] = play.colonist_cash(state) if state.full else None
         extra["colonists_in_storehouse"] = player.colonists_storehouse
     elif kind in (K.SENATOR, K.CONSUL):
         consul = kind is K.CONSUL

@@ -727,3 +727,54 @@ def test_the_list_puts_finished_games_apart_with_their_sheet(
     assert f'href="{sheet_url}"' in ended
     assert f'href="{over.get_absolute_url()}"' in ended
     assert "Open its final score sheet" in ended
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+def test_light_colonist_cash_names_no_amount_it_cannot_know(
+    ana_phone, club, alice, htmx
+):
+    # Light tracking does not follow the colonists: after Ana placed some
+    # (a Colonist played without cash), "7 sestertii" would be wrong. The
+    # helper gives the rule and lets the group count the pieces on the board.
+    display = ["I:Colonist", "I:Farmer", "I:Mercator", "I:Smith", "I:Prefect"]
+    display += ["I:Architect", "I:Mason"]
+    game = services.game_create(
+        club=club,
+        created_by=alice,
+        map_name="imperium",
+        tracking="light",
+        intermediate_scoring=False,
+        players=[("Ana", "red"), ("Bia", "green"), ("Caio", "blue")],
+        display=display,
+        rng=random.Random(14),
+    )
+    moves = [
+        {"card": "Senator", "buy_one": "I:Colonist"},
+        {"card": "Mercator"},
+        {"card": "Mercator"},
+        {"card": "I:Colonist"},
+        {"card": "Prefect", "cash": "1"},
+        {"card": "Prefect", "cash": "1"},
+        {"card": "Tribune"},
+        {"card": "Architect"},
+        {"card": "Architect"},
+    ]
+    for move in moves:
+        if selectors.game_state(game).display.count(None):
+            ana_phone.post(
+                _url("reveal", game),
+                {"seq": game.head_seq, "key": "", "card": "I:Diplomat"},
+            )
+            game.refresh_from_db()
+        response = _post_play(ana_phone, game, move)
+        assert response.status_code in (200, 302), move
+        game.refresh_from_db()
+    state = selectors.game_state(game)
+    assert state.current_player == "Ana"
+    assert "I:Colonist" in state.players[0].hand
+    headers = HTMX if htmx else {}
+    text = ana_phone.get(
+        _url("play", game) + "?card=I:Colonist", headers=headers
+    ).content.decode()
+    assert "Take the cash instead: 5 sestertii + 1 per colonist on the board" in text
+    assert "Take the cash instead: 7 sestertii" not in text
