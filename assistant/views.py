@@ -29,7 +29,7 @@ from django_htmx.http import HttpResponseClientRedirect, trigger_client_event
 from assistant import engine, selectors, services
 from assistant.forms import GOODS, GameSetupForm, clean_key, new_key, play_document
 from assistant.labels import GOOD_LABELS
-from assistant.models import AssistantGame
+from assistant.models import AssistantGame, Tracking
 from assistant.templatetags.assistant_extras import card_label
 from clubs import access
 from clubs.models import Club
@@ -613,6 +613,17 @@ def game_finish(
     except ValidationError as error:
         messages.error(request, error.messages[0])
         return redirect(game)
+    if game.tracking == Tracking.LIGHT:
+        # The sheet opens with a winner already: say what the table must still give.
+        messages.info(
+            request,
+            _(
+                "The assistant filled in the cards by god, the specialists, the"
+                " Concordia card and the Praefectus Magnus. Still to count on the"
+                " table, for each player: houses by the good of their city,"
+                " provinces with a house, colonists on the board, sestertii and goods."
+            ),
+        )
     sheet = reverse(
         "games:session-sheet",
         kwargs={"club_slug": game.club.slug, "session_id": session.pk},

@@ -778,3 +778,24 @@ def test_light_colonist_cash_names_no_amount_it_cannot_know(
     ).content.decode()
     assert "Take the cash instead: 5 sestertii + 1 per colonist on the board" in text
     assert "Take the cash instead: 7 sestertii" not in text
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+def test_a_light_games_sheet_says_what_is_left_to_count(
+    ana_phone, club, alice, htmx
+):
+    # The sheet opens with a winner already; without a word the group could
+    # save it with no houses, money or goods. It says what was tracked and
+    # what the table still has to give, once, as it opens.
+    game = _finished_game(club, alice)
+    response = ana_phone.post(_url("finish", game), headers=HTMX if htmx else {})
+    sheet = response["HX-Redirect"] if htmx else response["Location"]
+    text = ana_phone.get(sheet).content.decode()
+    assert (
+        "The assistant filled in the cards by god, the specialists, the Concordia"
+        " card and the Praefectus Magnus. Still to count on the table, for each"
+        " player: houses by the good of their city, provinces with a house,"
+        " colonists on the board, sestertii and goods."
+    ) in text
+    again = ana_phone.get(sheet).content.decode()
+    assert "Still to count on the table" not in again
