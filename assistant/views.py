@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from urllib.parse import urlencode
 
@@ -16,7 +17,7 @@ import segno
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
-from django.http import Http404, HttpResponse, JsonResponse
+from django.http import Http404, HttpResponse, JsonResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -274,17 +275,44 @@ def game_play(request: AuthedHtmxRequest, club_slug: str, game_id: int) -> HttpR
         if forced:
             named = [str(c) for c in document.get("reveal", []) or []]  # type: ignore[attr-defined]
             document["reveal"] = [*named, *forced]
-        return _write(request, game, document, notice=_refill_notice(forced))
+
+        def refused(problems: list[str]) -> HttpResponse:
+            # The move breaks a rule: the helper again, with the reason and
+            # what was typed, so nothing has to be entered twice.
+            fresh = selectors.game_state(game)
+            return _render_helper(
+                request, game, fresh, request.POST, problems=problems, posted=True
+            )
+
+        return _write(
+            request,
+            game,
+            document,
+            notice=_refill_notice(forced),
+            on_invalid=refused,
+        )
     state = selectors.game_state(game)
-    card = request.GET.get("card", "")
     if engine.turn_view(state).reveal_choices:
         # The display is refilled first: the turn screen asks for the cards drawn.
         return redirect(game) if not request.htmx else _render_turn(request, game)
+    return _render_helper(request, game, state, request.GET)
+
+
+def _render_helper(
+    request: AuthedHtmxRequest,
+    game: AssistantGame,
+    state: engine.State,
+    query: QueryDict,
+    *,
+    problems: list[str] | None = None,
+    posted: bool = False,
+) -> HttpResponse:
+    """A card's helper, from the query of its link (or of a refused move)."""
     helper = engine.helper_view(
         state,
-        card=card,
-        copy=request.GET.get("copy", ""),
-        copied=request.GET.get("copied", ""),
+        card=query.get("card", ""),
+        copy=query.get("copy", ""),
+        copied=query.get("copied", ""),
     )
     if helper is None:
         return redirect(game) if not request.htmx else _render_turn(request, game)
@@ -292,8 +320,10 @@ def game_play(request: AuthedHtmxRequest, club_slug: str, game_id: int) -> HttpR
     context = _turn_context(game, state) | {
         "helper": helper,
         "helper_open": True,
+        "problems": problems or [],
+        "posted": query if posted else None,
         "architect": (
-            _architect(request, state, helper, _urls(game)["play"])
+            _architect(query, state, helper, _urls(game)["play"])
             if helper.kind == "Architect" and helper.full
             else None
         ),
@@ -320,7 +350,7 @@ class ArchitectRow:
 
 
 def _architect(
-    request: AuthedHtmxRequest,
+    query: QueryDict,
     state: engine.State,
     helper: engine.HelperView,
     url: str,
@@ -331,8 +361,8 @@ def _architect(
     (``build``, in order) and the one added or taken out: the same link with
     and without JavaScript, and the confirmation posts them in that order.
     """
-    built = request.GET.getlist("build")
-    added, removed = request.GET.get("add", ""), request.GET.get("remove", "")
+    built = query.getlist("build")
+    added, removed = query.get("add", ""), query.get("remove", "")
     if added and added not in built:
         built.append(added)
     built = [city for city in built if city != removed]
@@ -408,6 +438,7 @@ def _write(
     document: dict[str, object],
     *,
     notice: str = "",
+    on_invalid: Callable[[list[str]], HttpResponse] | None = None,
 ) -> HttpResponse:
     try:
         services.event_append(
@@ -422,6 +453,8 @@ def _write(
     except services.GameClosed as closed:
         return _after_write(request, game, problems=list(closed.messages))
     except engine.LogInvalid as error:
+        if on_invalid is not None:
+            return on_invalid(_problems(error))
         return _after_write(request, game, problems=_problems(error))
     return _after_write(request, game, notice=notice)
 

@@ -54,3 +54,15 @@ def card_rules(kind: str) -> str:
 def pay_label(option: str) -> str:
     """``brick+food`` → ``brick + food`` in the reader's language."""
     return " + ".join(good_label(good) for good in str(option).split("+"))
+
+
+@register.simple_tag
+def posted_value(posted: object, *parts: object, default: object = "") -> object:
+    """What a refused move typed into the field named by ``parts`` (joined), or
+    ``default``: ``{% posted_value posted "trade_" good default=0 %}``."""
+    name = "".join(str(getattr(part, "value", part)) for part in parts)
+    getter = getattr(posted, "get", None)
+    if getter is None:
+        return default
+    value = getter(name)
+    return default if value is None else value

@@ -799,3 +799,26 @@ def test_a_light_games_sheet_says_what_is_left_to_count(
     ) in text
     again = ana_phone.get(sheet).content.decode()
     assert "Still to count on the table" not in again
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+def test_a_refused_move_keeps_the_helper_and_what_was_typed(
+    ana_phone, short_game, htmx
+):
+    # Ana (5 + 3 sestertii) tries to buy 2 cloth (14): the Mercator's helper
+    # comes back with the reason and her trade, not the turn screen.
+    data = {"card": "Mercator", "trade_cloth": "2", "trade_brick": "-1"}
+    response = _post_play(ana_phone, short_game, data, htmx=htmx)
+    assert response.status_code == 200
+    text = response.content.decode()
+    assert 'id="helper-problems"' in text
+    assert "Ana needs 14 sestertii and has 11" in text
+    assert 'id="helper-form"' in text
+    assert 'name="trade_cloth" type="number" min="-12" max="12" value="2"' in text
+    assert 'name="trade_brick" type="number" min="-12" max="12" value="-1"' in text
+    assert 'name="trade_food" type="number" min="-12" max="12" value="0"' in text
+    assert short_game.events.count() == 0
+    # Corrected, it is recorded.
+    data["trade_cloth"] = "1"
+    _post_play(ana_phone, short_game, data, htmx=htmx)
+    assert short_game.events.count() == 1
