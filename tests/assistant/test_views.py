@@ -781,9 +781,7 @@ def test_light_colonist_cash_names_no_amount_it_cannot_know(
 
 
 @pytest.mark.parametrize("htmx", [False, True])
-def test_a_light_games_sheet_says_what_is_left_to_count(
-    ana_phone, club, alice, htmx
-):
+def test_a_light_games_sheet_says_what_is_left_to_count(ana_phone, club, alice, htmx):
     # The sheet opens with a winner already; without a word the group could
     # save it with no houses, money or goods. It says what was tracked and
     # what the table still has to give, once, as it opens.
