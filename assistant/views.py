@@ -378,6 +378,8 @@ def _architect(
 
     return {
         "plan": plan,
+        # Sestertii the tapped houses need beyond what the player has.
+        "coins_short": max(0, -(plan.sestertii_left or 0)),
         "provinces": [
             (
                 province,

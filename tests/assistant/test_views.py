@@ -820,3 +820,18 @@ def test_a_refused_move_keeps_the_helper_and_what_was_typed(
     data["trade_cloth"] = "1"
     _post_play(ana_phone, short_game, data, htmx=htmx)
     assert short_game.events.count() == 1
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+def test_the_architect_says_how_many_sestertii_are_missing(
+    ana_phone, short_game, short_log, htmx
+):
+    for number, event in enumerate(short_log["events"][:2]):
+        services.event_append(game=short_game, document=event, expected_seq=number)
+    # Caio (7 sestertii) taps Novaria (tool, 3 × 2 houses) and Aquileia
+    # (brick, 1 × 3 houses): 9 sestertii, 2 more than he has.
+    url = _url("play", short_game) + "?card=Architect&build=Novaria&build=Aquileia"
+    text = ana_phone.get(url, headers=HTMX if htmx else {}).content.decode()
+    assert "2 houses: 1 brick, 1 tool, 1 food + 9 sestertii" in text
+    assert "Not enough money: 2 sestertii short." in text
+    assert "-2 sestertii left" not in text
