@@ -343,6 +343,7 @@ class HelperView:
     specialist_good: str = ""
     storehouse: dict[str, int] | None = None
     sestertii: int | None = None
+    free_spaces: int | None = None
 
     @property
     def produces(self) -> bool:
@@ -375,6 +376,7 @@ def helper_view(
             else None
         ),
         "sestertii": player.sestertii if state.full else None,
+        "free_spaces": player.free_spaces if state.full else None,
     }
     if kind is play.CardKind.DIPLOMAT:
         choices = play.diplomat_options(state)

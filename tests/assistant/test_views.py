@@ -835,3 +835,22 @@ def test_the_architect_says_how_many_sestertii_are_missing(
     assert "2 houses: 1 brick, 1 tool, 1 food + 9 sestertii" in text
     assert "Not enough money: 2 sestertii short." in text
     assert "-2 sestertii left" not in text
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+def test_the_full_mercator_shows_the_money_and_the_free_spaces(
+    ana_phone, short_game, light_game, htmx
+):
+    # Ana: 5 sestertii + 3; 6 goods and 4 colonists fill 10 of 12 spaces.
+    headers = HTMX if htmx else {}
+    text = ana_phone.get(
+        _url("play", short_game) + "?card=Mercator", headers=headers
+    ).content.decode()
+    assert "With the income: 8 sestertii to buy with." in text
+    assert "2 free spaces in the storehouse." in text
+    # Light tracking knows neither.
+    text = ana_phone.get(
+        _url("play", light_game) + "?card=Mercator", headers=headers
+    ).content.decode()
+    assert "to buy with" not in text
+    assert "free spaces" not in text
