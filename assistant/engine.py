@@ -343,6 +343,7 @@ class HelperView:
     specialist_good: str = ""
     storehouse: dict[str, int] | None = None
     sestertii: int | None = None
+    free_spaces: int | None = None
 
     @property
     def produces(self) -> bool:
@@ -375,6 +376,7 @@ def helper_view(
             else None
         ),
         "sestertii": player.sestertii if state.full else None,
+        "free_spaces": player.free_spaces if state.full else None,
     }
     if kind is play.CardKind.DIPLOMAT:
         choices = play.diplomat_options(state)
@@ -413,7 +415,8 @@ def _helper_for(
             state.log.cities is not None or not state.coin_side
         )
     elif kind is K.COLONIST:
-        extra["colonist_cash"] = play.colonist_cash(state)
+        # Light tracking does not follow the colonists: no number it cannot know.
+        extra["colonist_cash"] = play.colonist_cash(state) if state.full else None
         extra["colonists_in_storehouse"] = player.colonists_storehouse
     elif kind in (K.SENATOR, K.CONSUL):
         consul = kind is K.CONSUL

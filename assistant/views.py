@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from urllib.parse import urlencode
 
@@ -16,7 +17,7 @@ import segno
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
-from django.http import Http404, HttpResponse, JsonResponse
+from django.http import Http404, HttpResponse, JsonResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -29,7 +30,7 @@ from django_htmx.http import HttpResponseClientRedirect, trigger_client_event
 from assistant import engine, selectors, services
 from assistant.forms import GOODS, GameSetupForm, clean_key, new_key, play_document
 from assistant.labels import GOOD_LABELS
-from assistant.models import AssistantGame
+from assistant.models import AssistantGame, Tracking
 from assistant.templatetags.assistant_extras import card_label
 from clubs import access
 from clubs.models import Club
@@ -270,17 +271,44 @@ def game_play(request: AuthedHtmxRequest, club_slug: str, game_id: int) -> HttpR
         if forced:
             named = [str(c) for c in document.get("reveal", []) or []]  # type: ignore[attr-defined]
             document["reveal"] = [*named, *forced]
-        return _write(request, game, document, notice=_refill_notice(forced))
+
+        def refused(problems: list[str]) -> HttpResponse:
+            # The move breaks a rule: the helper again, with the reason and
+            # what was typed, so nothing has to be entered twice.
+            fresh = selectors.game_state(game)
+            return _render_helper(
+                request, game, fresh, request.POST, problems=problems, posted=True
+            )
+
+        return _write(
+            request,
+            game,
+            document,
+            notice=_refill_notice(forced),
+            on_invalid=refused,
+        )
     state = selectors.game_state(game)
-    card = request.GET.get("card", "")
     if engine.turn_view(state).reveal_choices:
         # The display is refilled first: the turn screen asks for the cards drawn.
         return redirect(game) if not request.htmx else _render_turn(request, game)
+    return _render_helper(request, game, state, request.GET)
+
+
+def _render_helper(
+    request: AuthedHtmxRequest,
+    game: AssistantGame,
+    state: engine.State,
+    query: QueryDict,
+    *,
+    problems: list[str] | None = None,
+    posted: bool = False,
+) -> HttpResponse:
+    """A card's helper, from the query of its link (or of a refused move)."""
     helper = engine.helper_view(
         state,
-        card=card,
-        copy=request.GET.get("copy", ""),
-        copied=request.GET.get("copied", ""),
+        card=query.get("card", ""),
+        copy=query.get("copy", ""),
+        copied=query.get("copied", ""),
     )
     if helper is None:
         return redirect(game) if not request.htmx else _render_turn(request, game)
@@ -288,8 +316,10 @@ def game_play(request: AuthedHtmxRequest, club_slug: str, game_id: int) -> HttpR
     context = _turn_context(game, state) | {
         "helper": helper,
         "helper_open": True,
+        "problems": problems or [],
+        "posted": query if posted else None,
         "architect": (
-            _architect(request, state, helper, _urls(game)["play"])
+            _architect(query, state, helper, _urls(game)["play"])
             if helper.kind == "Architect" and helper.full
             else None
         ),
@@ -308,7 +338,7 @@ class ArchitectRow:
 
 
 def _architect(
-    request: AuthedHtmxRequest,
+    query: QueryDict,
     state: engine.State,
     helper: engine.HelperView,
     url: str,
@@ -319,8 +349,8 @@ def _architect(
     (``build``, in order) and the one added or taken out: the same link with
     and without JavaScript, and the confirmation posts them in that order.
     """
-    built = request.GET.getlist("build")
-    added, removed = request.GET.get("add", ""), request.GET.get("remove", "")
+    built = query.getlist("build")
+    added, removed = query.get("add", ""), query.get("remove", "")
     if added and added not in built:
         built.append(added)
     built = [city for city in built if city != removed]
@@ -336,6 +366,8 @@ def _architect(
 
     return {
         "plan": plan,
+        # Sestertii the tapped houses need beyond what the player has.
+        "coins_short": max(0, -(plan.sestertii_left or 0)),
         "provinces": [
             (
                 province,
@@ -396,6 +428,7 @@ def _write(
     document: dict[str, object],
     *,
     notice: str = "",
+    on_invalid: Callable[[list[str]], HttpResponse] | None = None,
 ) -> HttpResponse:
     try:
         services.event_append(
@@ -410,6 +443,8 @@ def _write(
     except services.GameClosed as closed:
         return _after_write(request, game, problems=list(closed.messages))
     except engine.LogInvalid as error:
+        if on_invalid is not None:
+            return on_invalid(_problems(error))
         return _after_write(request, game, problems=_problems(error))
     return _after_write(request, game, notice=notice)
 
@@ -601,6 +636,17 @@ def game_finish(
     except ValidationError as error:
         messages.error(request, error.messages[0])
         return redirect(game)
+    if game.tracking == Tracking.LIGHT:
+        # The sheet opens with a winner already: say what the table must still give.
+        messages.info(
+            request,
+            _(
+                "The assistant filled in the cards by god, the specialists, the"
+                " Concordia card and the Praefectus Magnus. Still to count on the"
+                " table, for each player: houses by the good of their city,"
+                " provinces with a house, colonists on the board, sestertii and goods."
+            ),
+        )
     sheet = reverse(
         "games:session-sheet",
         kwargs={"club_slug": game.club.slug, "session_id": session.pk},

@@ -111,3 +111,15 @@ def pay_label(option: str) -> str:
 def specialist_rule(good: str) -> str:
     """What a specialist of ``good`` produces, in one translatable sentence."""
     return str(SPECIALIST_RULES.get(str(good), ""))
+
+
+@register.simple_tag
+def posted_value(posted: object, *parts: object, default: object = "") -> object:
+    """What a refused move typed into the field named by ``parts`` (joined), or
+    ``default``: ``{% posted_value posted "trade_" good default=0 %}``."""
+    name = "".join(str(getattr(part, "value", part)) for part in parts)
+    getter = getattr(posted, "get", None)
+    if getter is None:
+        return default
+    value = getter(name)
+    return default if value is None else value

@@ -738,3 +738,130 @@ def test_the_list_puts_finished_games_apart_with_their_sheet(
     assert f'href="{sheet_url}"' in ended
     assert f'href="{over.get_absolute_url()}"' in ended
     assert "Open its final score sheet" in ended
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+def test_light_colonist_cash_names_no_amount_it_cannot_know(
+    ana_phone, club, alice, htmx
+):
+    # Light tracking does not follow the colonists: after Ana placed some
+    # (a Colonist played without cash), "7 sestertii" would be wrong. The
+    # helper gives the rule and lets the group count the pieces on the board.
+    display = ["I:Colonist", "I:Farmer", "I:Mercator", "I:Smith", "I:Prefect"]
+    display += ["I:Architect", "I:Mason"]
+    game = services.game_create(
+        club=club,
+        created_by=alice,
+        map_name="imperium",
+        tracking="light",
+        intermediate_scoring=False,
+        players=[("Ana", "red"), ("Bia", "green"), ("Caio", "blue")],
+        display=display,
+        rng=random.Random(14),
+    )
+    moves = [
+        {"card": "Senator", "buy_one": "I:Colonist"},
+        {"card": "Mercator"},
+        {"card": "Mercator"},
+        {"card": "I:Colonist"},
+        {"card": "Prefect", "cash": "1"},
+        {"card": "Prefect", "cash": "1"},
+        {"card": "Tribune"},
+        {"card": "Architect"},
+        {"card": "Architect"},
+    ]
+    for move in moves:
+        if selectors.game_state(game).display.count(None):
+            ana_phone.post(
+                _url("reveal", game),
+                {"seq": game.head_seq, "key": "", "card": "I:Diplomat"},
+            )
+            game.refresh_from_db()
+        response = _post_play(ana_phone, game, move)
+        assert response.status_code in (200, 302), move
+        game.refresh_from_db()
+    state = selectors.game_state(game)
+    assert state.current_player == "Ana"
+    assert "I:Colonist" in state.players[0].hand
+    headers = HTMX if htmx else {}
+    text = ana_phone.get(
+        _url("play", game) + "?card=I:Colonist", headers=headers
+    ).content.decode()
+    assert "Take the cash instead: 5 sestertii + 1 per colonist on the board" in text
+    assert "Take the cash instead: 7 sestertii" not in text
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+def test_a_light_games_sheet_says_what_is_left_to_count(ana_phone, club, alice, htmx):
+    # The sheet opens with a winner already; without a word the group could
+    # save it with no houses, money or goods. It says what was tracked and
+    # what the table still has to give, once, as it opens.
+    game = _finished_game(club, alice)
+    response = ana_phone.post(_url("finish", game), headers=HTMX if htmx else {})
+    sheet = response["HX-Redirect"] if htmx else response["Location"]
+    text = ana_phone.get(sheet).content.decode()
+    assert (
+        "The assistant filled in the cards by god, the specialists, the Concordia"
+        " card and the Praefectus Magnus. Still to count on the table, for each"
+        " player: houses by the good of their city, provinces with a house,"
+        " colonists on the board, sestertii and goods."
+    ) in text
+    again = ana_phone.get(sheet).content.decode()
+    assert "Still to count on the table" not in again
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+def test_a_refused_move_keeps_the_helper_and_what_was_typed(
+    ana_phone, short_game, htmx
+):
+    # Ana (5 + 3 sestertii) tries to buy 2 cloth (14): the Mercator's helper
+    # comes back with the reason and her trade, not the turn screen.
+    data = {"card": "Mercator", "trade_cloth": "2", "trade_brick": "-1"}
+    response = _post_play(ana_phone, short_game, data, htmx=htmx)
+    assert response.status_code == 200
+    text = response.content.decode()
+    assert 'id="helper-problems"' in text
+    assert "Ana needs 14 sestertii and has 11" in text
+    assert 'id="helper-form"' in text
+    assert 'name="trade_cloth" type="number" min="-12" max="12" value="2"' in text
+    assert 'name="trade_brick" type="number" min="-12" max="12" value="-1"' in text
+    assert 'name="trade_food" type="number" min="-12" max="12" value="0"' in text
+    assert short_game.events.count() == 0
+    # Corrected, it is recorded.
+    data["trade_cloth"] = "1"
+    _post_play(ana_phone, short_game, data, htmx=htmx)
+    assert short_game.events.count() == 1
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+def test_the_architect_says_how_many_sestertii_are_missing(
+    ana_phone, short_game, short_log, htmx
+):
+    for number, event in enumerate(short_log["events"][:2]):
+        services.event_append(game=short_game, document=event, expected_seq=number)
+    # Caio (7 sestertii) taps Novaria (tool, 3 × 2 houses) and Aquileia
+    # (brick, 1 × 3 houses): 9 sestertii, 2 more than he has.
+    url = _url("play", short_game) + "?card=Architect&build=Novaria&build=Aquileia"
+    text = ana_phone.get(url, headers=HTMX if htmx else {}).content.decode()
+    assert "2 houses: 1 brick, 1 tool, 1 food + 9 sestertii" in text
+    assert "Not enough money: 2 sestertii short." in text
+    assert "-2 sestertii left" not in text
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+def test_the_full_mercator_shows_the_money_and_the_free_spaces(
+    ana_phone, short_game, light_game, htmx
+):
+    # Ana: 5 sestertii + 3; 6 goods and 4 colonists fill 10 of 12 spaces.
+    headers = HTMX if htmx else {}
+    text = ana_phone.get(
+        _url("play", short_game) + "?card=Mercator", headers=headers
+    ).content.decode()
+    assert "With the income: 8 sestertii to buy with." in text
+    assert "2 free spaces in the storehouse." in text
+    # Light tracking knows neither.
+    text = ana_phone.get(
+        _url("play", light_game) + "?card=Mercator", headers=headers
+    ).content.decode()
+    assert "to buy with" not in text
+    assert "free spaces" not in text

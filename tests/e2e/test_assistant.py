@@ -278,6 +278,22 @@ def test_the_architect_the_intermediate_scoring_and_the_share_page_at_360(
     )
     assert small == 0
 
+    # "If it ended now" at 360: each god's name on one line, none broken
+    # letter by letter, and the table within the screen.
+    page.goto(f"{live_server.url}{full.get_absolute_url()}")
+    page.click("details.more summary")
+    page.locator("#standing").wait_for()
+    lines = page.evaluate(
+        """[...document.querySelectorAll('#standing thead th.num')].map(th => {
+            const range = document.createRange(); range.selectNodeContents(th);
+            return range.getClientRects().length; })"""
+    )
+    assert lines == [1] * 8
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    page.locator("#standing").screenshot(
+        path=str(ARTIFACTS / "assistant-12b-standing-360.png")
+    )
+
     # The intermediate scoring, when a Tribune scores.
     light = services.game_create(
         club=club,
