@@ -12,6 +12,7 @@ from django.test import override_settings
 from django.urls import reverse
 
 from tests.conftest import PASSWORD
+from tests.markup import elements
 
 
 @pytest.mark.django_db
@@ -20,7 +21,9 @@ def test_an_unknown_address_gets_the_styled_404_page(client):
     html = response.content.decode()
     assert response.status_code == 404
     assert [t.name for t in response.templates][:2] == ["404.html", "_base.html"]
-    assert "<title>Not found · Tabularium</title>" in html
+    # The page's title is its heading, in the site's frame.
+    heading = elements(html, "h1")[0].text
+    assert elements(html, "title")[0].text == f"{heading} · Tabularium"
     assert 'href="/static/css/app.css"' in html
     assert 'id="not-found"' in html
     assert f'href="{reverse("games:home")}"' in html
@@ -32,7 +35,8 @@ def test_an_outsider_gets_the_styled_404_page_for_a_club(client, club, charlie):
     response = client.get(reverse("clubs:membership-list", args=[club.slug]))
     assert response.status_code == 404
     assert 'id="not-found"' in response.content.decode()
-    assert "Sign out" in response.content.decode()
+    # The site's header, with the signed-in visitor's sign-out form.
+    assert f'action="{reverse("logout")}"' in response.content.decode()
 
 
 @contextmanager

@@ -25,7 +25,8 @@ from tests.assistant.refills import Refills
 from tests.play.random_games import play_to_the_end
 
 CLIENTS = 4
-CONFLICT = "Someone else recorded a move first."
+# The conflict notice, by its id: its message is translated.
+CONFLICT = 'id="move-conflict"'
 HTMX = {"HX-Request": "true"}
 
 

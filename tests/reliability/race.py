@@ -27,7 +27,8 @@ from games.models import ConcordiaPosition, SeatResult, TableSession
 from scoring.types import ScoreSheet
 from tests.sheets import sheet_post_data
 
-CONFLICT = "Someone else saved this game meanwhile; check their changes."
+# The conflict notice, by its id: its message is translated.
+CONFLICT = 'id="sheet-conflict"'
 VERSION = re.compile(r'name="version" value="(\d+)"')
 CLIENTS = 4
 
