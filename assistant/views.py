@@ -488,7 +488,10 @@ def _head(request: HtmxHttpRequest, game: AssistantGame, page: str) -> HttpRespo
         seen = int(request.GET.get("seq", ""))
     except ValueError:
         seen = -1
-    if seen == game.head_seq:
+    # Opening the final sheet records no event, but it closes the game on every
+    # phone (no more undo): a phone that saw it closed says so (sheet=1).
+    sheet_seen = request.GET.get("sheet", "1" if game.session_id else "0")
+    if seen == game.head_seq and sheet_seen == ("1" if game.session_id else "0"):
         return HttpResponse(status=204)
     if not request.htmx:
         return redirect(page)

@@ -198,7 +198,29 @@ def test_the_turn_screen_polls_the_head_and_reloads_on_a_change(ana_phone, light
     assert f'hx-get="{_url("head", light_game)}"' in text
     assert 'hx-trigger="every 1500ms, poll-now"' in text
     assert 'hx-trigger="assistant-changed from:body"' in text
-    assert 'id="head-seq" name="seq" value="0"' in text
+    assert by_id(text, "head-seq").attrs["value"] == "0"
+    assert elements(text, "input", name="sheet")[0].attrs["value"] == "0"
+
+
+def test_a_phone_hears_that_another_opened_the_final_sheet(
+    ana_phone, bob_phone, club, alice
+):
+    # Opening the sheet records no event, yet it closes the game: the other
+    # phone's poll must hear it (and stop offering undo), not wait for a reload.
+    game = _finished_game(club, alice)
+    head = _url("head", game)
+    seen = {"seq": game.head_seq, "sheet": "0"}
+    assert bob_phone.get(head, seen, headers=HTMX).status_code == 204
+    ana_phone.post(_url("finish", game))
+    game.refresh_from_db()
+    assert game.session_id is not None
+    changed = bob_phone.get(head, seen, headers=HTMX)
+    assert changed.status_code == 200
+    assert "assistant-changed" in json.loads(changed["HX-Trigger"])
+    turn = bob_phone.get(_url("turn", game), headers=HTMX).content.decode()
+    assert elements(turn, "input", name="sheet")[0].attrs["value"] == "1"
+    assert not has_id(turn, "undo")
+    assert bob_phone.get(head, {**seen, "sheet": "1"}, headers=HTMX).status_code == 204
 
 
 def test_a_senator_buys_and_the_display_is_refilled(ana_phone, light_game):
@@ -716,7 +738,8 @@ def test_an_open_helper_is_not_swapped_away_when_the_game_moves_on(
     ).content.decode()
     assert by_id(notice, "moved-on").attrs["role"] == "alert"
     assert elements(notice, "a", href=_url("turn", light_game))
-    assert 'id="head-seq" name="seq" value="1" hx-swap-oob="true"' in notice
+    assert by_id(notice, "head-state").attrs["hx-swap-oob"] == "true"
+    assert by_id(notice, "head-seq").attrs["value"] == "1"
     assert 'id="helper-form"' not in notice
     # Without JavaScript the turn page is the whole page, as before.
     page = ana_phone.get(_url("turn", light_game), {"moved": 1}).content.decode()
