@@ -876,6 +876,14 @@ def test_the_architect_says_how_many_sestertii_are_missing(
     assert "2 houses: 1 brick, 1 tool, 1 food + 9 sestertii" in text
     assert "Not enough money: 2 sestertii short." in text
     assert "-2 sestertii left" not in text
+    # Each city button shows the good its houses produce (Novaria: tool).
+    rows = elements(text, "a", class_="city-row")
+    assert rows
+    swatches = elements(text, "span", class_="swatch")
+    assert len(swatches) == len(rows)
+    assert {"good-tool", "good-brick"} <= {
+        name for swatch in swatches for name in swatch.attrs["class"].split()
+    }
 
 
 @pytest.mark.parametrize("htmx", [False, True])
