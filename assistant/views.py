@@ -143,8 +143,8 @@ class _Wizard:
 
     def save(self, request: AuthedHtmxRequest, draft: setup_draft.Draft) -> None:
         self.draft = draft
-        request.session[setup_draft.session_key(self.club.pk)] = (
-            setup_draft.draft_dump(draft)
+        request.session[setup_draft.session_key(self.club.pk)] = setup_draft.draft_dump(
+            draft
         )
 
 

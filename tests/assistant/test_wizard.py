@@ -168,7 +168,9 @@ def test_the_usual_setup_from_the_first_screen_with_a_club_player(ana_phone, clu
 
 def test_back_keeps_the_values(ana_phone, club):
     _post(ana_phone, "players", {**THREE, "go": "next"})
-    _post(ana_phone, "colours", {"colour0": "black", "colour1": "red", "colour2": "blue"})
+    _post(
+        ana_phone, "colours", {"colour0": "black", "colour1": "red", "colour2": "blue"}
+    )
     _post(ana_phone, "seating", {"start": "1"})
     _post(ana_phone, "map", {"map": "italia"})
     back = ana_phone.get(_step("map"), headers=HTMX).content.decode()
@@ -296,7 +298,9 @@ def test_a_double_tap_on_the_usual_setup_creates_one_game(ana_phone, club):
 
 def test_start_with_htmx_goes_to_the_setup_page(ana_phone, club):
     _post(ana_phone, "players", {**THREE, "go": "next"})
-    response = _post(ana_phone, "scoring", {"intermediate_scoring": "off"}, headers=HTMX)
+    response = _post(
+        ana_phone, "scoring", {"intermediate_scoring": "off"}, headers=HTMX
+    )
     assert response["HX-Redirect"] == _setup(AssistantGame.objects.get())
 
 
