@@ -11,9 +11,10 @@ from django.http import QueryDict
 from django.utils.translation import gettext_lazy as _
 
 from assistant.models import Tracking
+from assistant.setup_draft import RANDOM_START, DraftSeat
 from clubs.models import Player
 from games import seating
-from games.models import ConcordiaMap
+from games.models import Colour, ConcordiaMap
 
 GOODS = ("brick", "food", "tool", "wine", "cloth")
 
@@ -30,28 +31,12 @@ def clean_key(raw: object) -> str:
         return ""
 
 
-class GameSetupForm(forms.Form):
-    """The first setup screen: players in seating order, colours, map and tracking.
+class SetupPlayersForm(forms.Form):
+    """The wizard's first screen: who plays, club players or guests, in seating order.
 
-    Every field has a default, so a group can press "Start" at once after
-    naming the players.
+    Colours may come with the seats (a seat without one keeps its default);
+    every other choice has a default on the later screens.
     """
-
-    map = forms.ChoiceField(
-        label=_("Map"), choices=ConcordiaMap.choices, initial=ConcordiaMap.IMPERIUM
-    )
-    tracking = forms.ChoiceField(
-        label=_("What the app keeps track of"),
-        choices=Tracking.choices,
-        initial=Tracking.LIGHT,
-        widget=forms.RadioSelect,
-    )
-    intermediate_scoring = forms.BooleanField(
-        label=_("Intermediate scoring (each player's first Tribune)"), required=False
-    )
-    random_start = forms.BooleanField(
-        label=_("Let the app choose the start player"), required=False
-    )
 
     def __init__(self, *args: Any, players: Sequence[Player], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -74,8 +59,77 @@ class GameSetupForm(forms.Form):
             self.add_error(field, message)
         if not self.errors and (too_few := seating.too_few_seats(reading.seats)):
             raise too_few
-        cleaned["seats"] = [(seat.name, seat.colour) for seat in reading.seats]
+        cleaned["seats"] = [
+            DraftSeat(
+                player=str(seat.player.pk) if seat.player else "",
+                new_name=seat.new_name,
+                colour=seat.colour,
+            )
+            for seat in reading.seats
+        ]
         return cleaned
+
+
+class SetupColoursForm(forms.Form):
+    """One colour per player, each colour once: fields ``colour0`` … in seating order."""
+
+    def __init__(self, *args: Any, names: Sequence[str], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for index, name in enumerate(names):
+            self.fields[f"colour{index}"] = forms.ChoiceField(
+                label=name, choices=Colour.choices, widget=forms.RadioSelect
+            )
+
+    def rows(self) -> list[forms.BoundField]:
+        return [self[name] for name in self.fields]
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        seen: set[str] = set()
+        for name in self.fields:
+            colour = cleaned.get(name)
+            if colour and colour in seen:
+                self.add_error(name, _("Two seats cannot share a colour."))
+            elif colour:
+                seen.add(colour)
+        cleaned["colours"] = [cleaned.get(name, "") for name in self.fields]
+        return cleaned
+
+
+class SetupSeatingForm(forms.Form):
+    """The start player: a seat's number, or ``random`` for the app's draw."""
+
+    start = forms.ChoiceField(label=_("Start player"), widget=forms.RadioSelect)
+
+    def __init__(self, *args: Any, names: Sequence[str], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["start"].choices = [  # type: ignore[attr-defined]
+            *((str(i), name) for i, name in enumerate(names)),
+            ("random", _("Let the app choose the start player")),
+        ]
+
+    def clean_start(self) -> int:
+        raw = self.cleaned_data["start"]
+        return RANDOM_START if raw == "random" else int(raw)
+
+
+class SetupMapForm(forms.Form):
+    map = forms.ChoiceField(label=_("Map"), choices=ConcordiaMap.choices)
+
+
+class SetupTrackingForm(forms.Form):
+    tracking = forms.ChoiceField(
+        label=_("What the app keeps track of"), choices=Tracking.choices
+    )
+
+
+class SetupScoringForm(forms.Form):
+    intermediate_scoring = forms.TypedChoiceField(
+        label=_("Intermediate scoring (each player's first Tribune)"),
+        choices=[("off", _("Off")), ("on", _("On"))],
+        coerce=lambda value: value == "on",
+        widget=forms.RadioSelect,
+    )
 
 
 def _count(data: QueryDict, name: str) -> int:

@@ -11,6 +11,16 @@ app_name = "assistant"
 urlpatterns = [
     path("", views.game_list, name="game-list"),
     path("new/", views.game_create, name="game-create"),
+    *(
+        path(f"new/{step}/", views.game_create_step, {"step": step}, name=name)
+        for step, name in (
+            ("colours", "game-create-colours"),
+            ("seating", "game-create-seating"),
+            ("map", "game-create-map"),
+            ("tracking", "game-create-tracking"),
+            ("scoring", "game-create-scoring"),
+        )
+    ),
     path("join/", views.game_join, name="game-join"),
     path("import/", views.game_import, name="game-import"),
     path("follow/<str:follow_token>/", views.follow, name="follow"),

@@ -7,15 +7,20 @@ when another phone recorded something.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 from urllib.parse import urlencode
 
 import segno
+from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpResponse, JsonResponse, QueryDict
 from django.shortcuts import redirect, render
@@ -25,15 +30,30 @@ from django.utils.translation import ngettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
-from django_htmx.http import HttpResponseClientRedirect, trigger_client_event
+from django_htmx.http import (
+    HttpResponseClientRedirect,
+    push_url,
+    trigger_client_event,
+)
 
-from assistant import engine, selectors, services
-from assistant.forms import GOODS, GameSetupForm, clean_key, new_key, play_document
+from assistant import engine, selectors, services, setup_draft
+from assistant.forms import (
+    GOODS,
+    SetupColoursForm,
+    SetupMapForm,
+    SetupPlayersForm,
+    SetupScoringForm,
+    SetupSeatingForm,
+    SetupTrackingForm,
+    clean_key,
+    new_key,
+    play_document,
+)
 from assistant.labels import GOOD_LABELS
 from assistant.models import AssistantGame, Tracking
 from assistant.templatetags.assistant_extras import card_label
 from clubs import access
-from clubs.models import Club
+from clubs.models import Club, Player
 from concordia_site.http import AuthedHtmxRequest, HtmxHttpRequest
 from games import selectors as games_selectors
 from games.concordia.city_groups import city_field_name, letter_groups
@@ -95,38 +115,295 @@ def game_list(request: AuthedHtmxRequest, club_slug: str) -> HttpResponse:
     )
 
 
-@require_http_methods(["GET", "POST"])
-@login_required
-def game_create(request: AuthedHtmxRequest, club_slug: str) -> HttpResponse:
+# The wizard's screens after the players (`game_create`), each its own URL.
+_STEP_URLS = {
+    "players": "assistant:game-create",
+    "colours": "assistant:game-create-colours",
+    "seating": "assistant:game-create-seating",
+    "map": "assistant:game-create-map",
+    "tracking": "assistant:game-create-tracking",
+    "scoring": "assistant:game-create-scoring",
+}
+
+
+def _step_url(club: Club, step: str) -> str:
+    return reverse(_STEP_URLS[step], kwargs={"club_slug": club.slug})
+
+
+@dataclass
+class _Wizard:
+    """One request's view of the club's setup draft."""
+
+    club: Club
+    players: list[Player]
+    by_key: dict[str, Player]
+    draft: setup_draft.Draft | None
+    # A draft was stored but no longer reads (stale or tampered).
+    spoiled: bool
+
+    def save(self, request: AuthedHtmxRequest, draft: setup_draft.Draft) -> None:
+        self.draft = draft
+        request.session[setup_draft.session_key(self.club.pk)] = setup_draft.draft_dump(
+            draft
+        )
+
+
+def _wizard(request: AuthedHtmxRequest, club_slug: str) -> _Wizard:
     club = _club(request, club_slug)
     players = list(games_selectors.player_list_for_club(club))
-    form = GameSetupForm(request.POST or None, players=players)
-    problems: list[str] = []
-    if request.method == "POST" and form.is_valid():
-        data = form.cleaned_data
-        seats = list(data["seats"])
-        if data["random_start"]:
-            start = random.SystemRandom().randrange(len(seats))
-            seats = seats[start:] + seats[:start]
-        try:
-            game = services.game_create(
-                club=club,
-                created_by=request.user,
-                map_name=data["map"],
-                tracking=data["tracking"],
-                intermediate_scoring=data["intermediate_scoring"],
-                players=seats,
-            )
-        except engine.LogInvalid as error:
-            problems = _problems(error)
-        else:
-            return redirect(
-                "assistant:game-setup", club_slug=club.slug, game_id=game.pk
-            )
-    return render(
+    by_key = {str(p.pk): p for p in players}
+    stored = request.session.get(setup_draft.session_key(club.pk))
+    draft = setup_draft.draft_read(stored, by_key)
+    spoiled = stored is not None and draft is None
+    if spoiled:
+        del request.session[setup_draft.session_key(club.pk)]
+    return _Wizard(club, players, by_key, draft, spoiled)
+
+
+def _created(request: AuthedHtmxRequest, club: Club, key: str) -> int | None:
+    """The game this draft's "Start" already made (a double tap, a resend)."""
+    if not key:
+        return None
+    done = request.session.get(setup_draft.created_key(club.pk))
+    if isinstance(done, dict) and done.get("key") == key:
+        game_id = done.get("game")
+        return game_id if isinstance(game_id, int) else None
+    # A tap sent while the first was still creating: its session has not seen it.
+    made = cache.get(_MADE + key)
+    return made if isinstance(made, int) else None
+
+
+_LOCK = "assistant-setup-start:"
+_MADE = "assistant-setup-made:"
+
+
+def _go(request: AuthedHtmxRequest, url: str) -> HttpResponse:
+    if request.htmx:
+        return HttpResponseClientRedirect(url)
+    return redirect(url)
+
+
+def _restart(request: AuthedHtmxRequest, club: Club) -> HttpResponse:
+    messages.warning(
         request,
-        "assistant/game_create.html",
-        {"club": club, "form": form, "problems": problems},
+        _("That setup is no longer valid. Start again with the players."),
+    )
+    return _go(request, _step_url(club, "players"))
+
+
+def _step_forms(
+    wizard: _Wizard, step: str, data: QueryDict | None = None
+) -> forms.Form:
+    draft = wizard.draft
+    assert draft is not None or step == "players"
+    if step == "players":
+        initial = setup_draft.step_data(draft) if draft else None
+        return SetupPlayersForm(data, initial=initial, players=wizard.players)
+    assert draft is not None
+    names = list(draft.names)
+    if step == "colours":
+        initial = {f"colour{i}": c for i, c in enumerate(draft.colours())}
+        return SetupColoursForm(data, initial=initial, names=names)
+    if step == "seating":
+        start = "random" if draft.start == setup_draft.RANDOM_START else draft.start
+        return SetupSeatingForm(data, initial={"start": str(start)}, names=names)
+    if step == "map":
+        return SetupMapForm(data, initial={"map": draft.map})
+    if step == "tracking":
+        return SetupTrackingForm(data, initial={"tracking": draft.tracking})
+    on = "on" if draft.intermediate_scoring else "off"
+    return SetupScoringForm(data, initial={"intermediate_scoring": on})
+
+
+def _render_step(
+    request: AuthedHtmxRequest,
+    wizard: _Wizard,
+    step: str,
+    *,
+    form: forms.Form | None = None,
+    problems: Sequence[str] = (),
+    push: bool = False,
+) -> HttpResponse:
+    steps = setup_draft.STEPS
+    number = steps.index(step) + 1
+    club = wizard.club
+    back = (
+        _step_url(club, steps[number - 2])
+        if number > 1
+        else reverse("assistant:game-list", kwargs={"club_slug": club.slug})
+    )
+    draft = wizard.draft
+    context = {
+        "club": club,
+        "step": step,
+        "number": number,
+        "count": len(steps),
+        "action": _step_url(club, step),
+        "back_url": back,
+        "form": form or _step_forms(wizard, step),
+        "problems": problems,
+        "draft": draft,
+        "draft_key": draft.key if draft else new_key(),
+        "colours": draft.colours() if draft else [],
+        "last": number == len(steps),
+    }
+    template = "assistant/game_create.html" + ("#wizard-panel" if request.htmx else "")
+    response = render(request, template, context)
+    if push:
+        push_url(response, _step_url(club, step))
+    return response
+
+
+def _next(request: AuthedHtmxRequest, wizard: _Wizard, step: str) -> HttpResponse:
+    """After a screen is done: the next one (htmx swaps it in, no-JS is redirected)."""
+    steps = setup_draft.STEPS
+    following = steps[steps.index(step) + 1]
+    if request.htmx:
+        return _render_step(request, wizard, following, push=True)
+    return redirect(_step_url(wizard.club, following))
+
+
+def _start(request: AuthedHtmxRequest, wizard: _Wizard) -> HttpResponse:
+    """Create the game from the draft, once per draft, and show the setup to lay out."""
+    draft = wizard.draft
+    assert draft is not None
+    club = wizard.club
+    start = draft.start
+    if start == setup_draft.RANDOM_START:
+        start = random.SystemRandom().randrange(len(draft.seats))
+    # Two taps at once (no JS, a resend): the second finds the lock taken and
+    # waits for the game the first makes, so both answers lead to one game.
+    lock = _LOCK + draft.key
+    if not cache.add(lock, 1, timeout=30):
+        for _try in range(50):
+            if (made := cache.get(_MADE + draft.key)) is not None:
+                return _go(request, _setup_url(club, made))
+            time.sleep(0.1)
+        return _restart(request, club)
+    try:
+        game = services.game_create(
+            club=club,
+            created_by=request.user,
+            map_name=draft.map,
+            tracking=draft.tracking,
+            intermediate_scoring=draft.intermediate_scoring,
+            players=draft.table(start),
+        )
+    except engine.LogInvalid as error:
+        cache.delete(lock)
+        return _render_step(request, wizard, "players", problems=_problems(error))
+    cache.set(_MADE + draft.key, game.pk, timeout=3600)
+    request.session.pop(setup_draft.session_key(club.pk), None)
+    request.session[setup_draft.created_key(club.pk)] = {
+        "key": draft.key,
+        "game": game.pk,
+    }
+    return _go(request, _setup_url(club, game.pk))
+
+
+def _setup_url(club: Club, game_id: int) -> str:
+    return reverse(
+        "assistant:game-setup", kwargs={"club_slug": club.slug, "game_id": game_id}
+    )
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+@vary_on_headers("HX-Request")
+def game_create(request: AuthedHtmxRequest, club_slug: str) -> HttpResponse:
+    """The setup wizard's first screen: who plays; or start at once with the usual setup."""
+    wizard = _wizard(request, club_slug)
+    if wizard.spoiled and request.method == "GET":
+        messages.warning(
+            request,
+            _("That setup is no longer valid. Start again with the players."),
+        )
+    if request.method != "POST":
+        return _render_step(request, wizard, "players")
+    key = clean_key(request.POST.get("draft"))
+    if (game_id := _created(request, wizard.club, key)) is not None:
+        return _go(request, _setup_url(wizard.club, game_id))
+    form = _step_forms(wizard, "players", request.POST)
+    if not form.is_valid():
+        return _render_step(request, wizard, "players", form=form)
+    draft = wizard.draft
+    wizard.save(
+        request,
+        setup_draft.draft_with_seats(
+            draft,
+            key=draft.key if draft else (key or new_key()),
+            seats=form.cleaned_data["seats"],
+            players=wizard.by_key,
+        ),
+    )
+    if request.POST.get("go") == "start":
+        return _start(request, wizard)
+    return _next(request, wizard, "players")
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+@vary_on_headers("HX-Request")
+def game_create_step(
+    request: AuthedHtmxRequest, club_slug: str, step: str
+) -> HttpResponse:
+    """A later screen of the wizard: colours, seating, map, tracking, intermediate scoring."""
+    wizard = _wizard(request, club_slug)
+    club = wizard.club
+    if request.method == "POST":
+        key = clean_key(request.POST.get("draft"))
+        if (game_id := _created(request, club, key)) is not None:
+            return _go(request, _setup_url(club, game_id))
+    draft = wizard.draft
+    if draft is None:
+        if wizard.spoiled:
+            return _restart(request, club)
+        return _go(request, _step_url(club, "players"))
+    if request.method != "POST":
+        return _render_step(request, wizard, step)
+    if clean_key(request.POST.get("draft")) != draft.key:
+        return _restart(request, club)
+    if step == "seating" and (move := request.POST.get("move", "")):
+        direction, _sep, index = move.partition(":")
+        form = _step_forms(wizard, step, request.POST)
+        if form.is_valid():  # the start player picked before the move
+            draft = _draft_after(draft, step, form.cleaned_data)
+            wizard.save(request, draft)
+        if direction in {"up", "down"} and index.isdigit():
+            moved = setup_draft.draft_moved(
+                draft, int(index), -1 if direction == "up" else 1
+            )
+            wizard.save(request, moved)
+        if request.htmx:
+            return _render_step(request, wizard, step)
+        return redirect(_step_url(club, step))
+    if request.POST.get("go") != "skip":
+        form = _step_forms(wizard, step, request.POST)
+        if not form.is_valid():
+            return _render_step(request, wizard, step, form=form)
+        wizard.save(request, _draft_after(draft, step, form.cleaned_data))
+    if step == setup_draft.STEPS[-1]:
+        return _start(request, wizard)
+    return _next(request, wizard, step)
+
+
+def _draft_after(
+    draft: setup_draft.Draft, step: str, cleaned: dict[str, Any]
+) -> setup_draft.Draft:
+    if step == "colours":
+        seats = tuple(
+            dataclasses.replace(seat, colour=colour)
+            for seat, colour in zip(draft.seats, cleaned["colours"], strict=True)
+        )
+        return dataclasses.replace(draft, seats=seats)
+    if step == "seating":
+        return dataclasses.replace(draft, start=cleaned["start"])
+    if step == "map":
+        return dataclasses.replace(draft, map=cleaned["map"])
+    if step == "tracking":
+        return dataclasses.replace(draft, tracking=cleaned["tracking"])
+    return dataclasses.replace(
+        draft, intermediate_scoring=cleaned["intermediate_scoring"]
     )
 
 

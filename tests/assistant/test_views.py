@@ -58,6 +58,8 @@ def test_the_club_page_links_to_the_assistant(ana_phone, club):
 
 
 def test_setting_up_a_game_without_javascript(ana_phone, club):
+    # The wizard's first screen, "Start with the usual setup" (tests/assistant/test_wizard.py
+    # walks the other screens).
     response = ana_phone.post(
         reverse("assistant:game-create", kwargs={"club_slug": "lisboa"}),
         {
@@ -66,8 +68,7 @@ def test_setting_up_a_game_without_javascript(ana_phone, club):
             "seat1_new_name": "Bia",
             "seat2_new_name": "Caio",
             "seat2_colour": "blue",
-            "map": "imperium",
-            "tracking": "light",
+            "go": "start",
         },
     )
     game = AssistantGame.objects.get(club=club)
@@ -90,7 +91,7 @@ def test_setting_up_a_game_without_javascript(ana_phone, club):
 def test_a_game_needs_two_players(ana_phone, club):
     response = ana_phone.post(
         reverse("assistant:game-create", kwargs={"club_slug": "lisboa"}),
-        {"seat0_new_name": "Ana", "map": "imperium", "tracking": "light"},
+        {"seat0_new_name": "Ana", "go": "start"},
     )
     assert response.status_code == 200
     assert "A game needs at least 2 players." in response.content.decode()

@@ -154,6 +154,13 @@ RULES: dict[str, dict[str, Rule]] = {
     # Table assistant
     "assistant:game-list": _get(MEMBER),
     "assistant:game-create": {**_get(MEMBER), **_post(MEMBER, 200)},
+    # The setup wizard's later screens: without a draft (no players named yet)
+    # they send the phone back to the first screen.
+    "assistant:game-create-colours": {**_get(MEMBER, 302), **_post(MEMBER, 302)},
+    "assistant:game-create-seating": {**_get(MEMBER, 302), **_post(MEMBER, 302)},
+    "assistant:game-create-map": {**_get(MEMBER, 302), **_post(MEMBER, 302)},
+    "assistant:game-create-tracking": {**_get(MEMBER, 302), **_post(MEMBER, 302)},
+    "assistant:game-create-scoring": {**_get(MEMBER, 302), **_post(MEMBER, 302)},
     # Without a code the join page asks for one.
     "assistant:game-join": {**_get(MEMBER), **_post(MEMBER, 200)},
     # Without a file the list comes back with the reason.

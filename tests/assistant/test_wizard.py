@@ -1,0 +1,313 @@
+"""The setup wizard: one screen per step, with htmx and without JavaScript."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from assistant import setup_draft
+from assistant.models import AssistantGame
+from clubs.models import Player
+from tests.markup import by_id, elements, has_id
+
+HTMX = {"HX-Request": "true"}
+STEPS = ("colours", "seating", "map", "tracking", "scoring")
+THREE = {"seat0_new_name": "Ana", "seat1_new_name": "Bia", "seat2_new_name": "Caio"}
+
+
+@pytest.fixture
+def ana_phone(client: Client, alice: Any) -> Client:
+    client.force_login(alice)
+    return client
+
+
+def _step(step: str = "players") -> str:
+    if step == "players":
+        return reverse("assistant:game-create", kwargs={"club_slug": "lisboa"})
+    return reverse(f"assistant:game-create-{step}", kwargs={"club_slug": "lisboa"})
+
+
+def _setup(game: AssistantGame) -> str:
+    return reverse(
+        "assistant:game-setup", kwargs={"club_slug": "lisboa", "game_id": game.pk}
+    )
+
+
+def _key(client: Client, step: str = "players") -> str:
+    page = client.get(_step(step)).content.decode()
+    return elements(page, "input", name="draft")[0].attrs["value"]
+
+
+def _post(client: Client, step: str, data: dict[str, str], **kwargs: Any) -> Any:
+    return client.post(_step(step), {"draft": _key(client, step), **data}, **kwargs)
+
+
+def _checked(page: str, name: str) -> str:
+    (radio,) = elements(page, "input", name=name, checked=None)
+    return radio.attrs["value"]
+
+
+def test_the_first_screen_whole_and_as_a_partial(ana_phone, club):
+    page = ana_phone.get(_step())
+    partial = ana_phone.get(_step(), headers=HTMX)
+    assert b"<html" in page.content
+    assert b"<html" not in partial.content
+    assert has_id(partial.content.decode(), "wizard-panel")
+    bar = by_id(page.content.decode(), "wizard-step")
+    assert (bar.attrs["data-number"], bar.attrs["data-count"]) == ("1", "6")
+    assert "HX-Request" in page["Vary"]
+
+
+def test_an_outsider_gets_404_on_every_screen(client, club, charlie):
+    client.force_login(charlie)
+    for step in ("players", *STEPS):
+        assert client.get(_step(step)).status_code == 404
+        assert client.post(_step(step), {}).status_code == 404
+
+
+def test_a_later_screen_without_players_sends_the_phone_to_the_first(ana_phone, club):
+    response = ana_phone.get(_step("map"))
+    assert response.status_code == 302
+    assert response["Location"] == _step()
+
+
+def test_next_without_javascript_redirects_to_the_colours(ana_phone, club):
+    response = _post(ana_phone, "players", {**THREE, "go": "next"})
+    assert response.status_code == 302
+    assert response["Location"] == _step("colours")
+    page = ana_phone.get(_step("colours")).content.decode()
+    assert by_id(page, "wizard-step").attrs["data-number"] == "2"
+    # Today's defaults: the colours in order.
+    assert [_checked(page, f"colour{i}") for i in range(3)] == ["red", "blue", "green"]
+
+
+def test_next_with_htmx_swaps_in_the_colours_and_pushes_their_url(ana_phone, club):
+    response = _post(ana_phone, "players", {**THREE, "go": "next"}, headers=HTMX)
+    assert response.status_code == 200
+    assert response["HX-Push-Url"] == _step("colours")
+    page = response.content.decode()
+    assert b"<html" not in response.content
+    assert by_id(page, "wizard-panel").attrs["data-step"] == "colours"
+    assert elements(page, "form", hx_post=_step("colours"), hx_target="#wizard-panel")
+
+
+def test_every_screen_chosen_without_javascript(ana_phone, club):
+    _post(ana_phone, "players", {**THREE, "go": "next"})
+    colours = {"colour0": "yellow", "colour1": "black", "colour2": "red"}
+    assert _post(ana_phone, "colours", colours)["Location"] == _step("seating")
+    # Caio moves up past Bia, then Bia (now last) starts.
+    moved = _post(ana_phone, "seating", {"start": "0", "move": "up:2"})
+    assert moved["Location"] == _step("seating")
+    page = ana_phone.get(_step("seating")).content.decode()
+    names = [li.attrs["data-name"] for li in elements(page, "li", class_="seat-line")]
+    assert names == ["Ana", "Caio", "Bia"]
+    assert _post(ana_phone, "seating", {"start": "2"})["Location"] == _step("map")
+    assert _post(ana_phone, "map", {"map": "italia"})["Location"] == _step("tracking")
+    response = _post(ana_phone, "tracking", {"tracking": "full"})
+    assert response["Location"] == _step("scoring")
+    response = _post(ana_phone, "scoring", {"intermediate_scoring": "on"})
+    game = AssistantGame.objects.get()
+    assert response.status_code == 302
+    assert response["Location"] == _setup(game)
+    # Bia starts; clockwise from her: Ana, then Caio, who holds the Praefectus Magnus.
+    assert game.players == [
+        {"name": "Bia", "colour": "black"},
+        {"name": "Ana", "colour": "yellow"},
+        {"name": "Caio", "colour": "red"},
+    ]
+    assert (game.map, game.tracking, game.intermediate_scoring) == (
+        "italia",
+        "full",
+        True,
+    )
+    setup = ana_phone.get(_setup(game)).content.decode()
+    assert "Caio" in by_id(setup, "setup-praefectus").text
+
+
+def test_every_screen_skipped_gives_the_usual_setup(ana_phone, club):
+    _post(ana_phone, "players", {**THREE, "go": "next"})
+    for step in STEPS[:-1]:
+        response = _post(ana_phone, step, {"go": "skip"})
+        assert response.status_code == 302
+    _post(ana_phone, "scoring", {"intermediate_scoring": "off"})
+    game = AssistantGame.objects.get()
+    assert game.players == [
+        {"name": "Ana", "colour": "red"},
+        {"name": "Bia", "colour": "blue"},
+        {"name": "Caio", "colour": "green"},
+    ]
+    assert (game.map, game.tracking, game.intermediate_scoring) == (
+        "imperium",
+        "light",
+        False,
+    )
+
+
+def test_the_usual_setup_from_the_first_screen_with_a_club_player(ana_phone, club):
+    duda = Player.objects.create(club=club, name="Duda")
+    response = _post(
+        ana_phone,
+        "players",
+        {"seat0_player": str(duda.pk), "seat1_new_name": "Bia", "go": "start"},
+    )
+    game = AssistantGame.objects.get()
+    assert response["Location"] == _setup(game)
+    assert game.players == [
+        {"name": "Duda", "colour": "red"},
+        {"name": "Bia", "colour": "blue"},
+    ]
+    assert (game.map, game.tracking, game.intermediate_scoring) == (
+        "imperium",
+        "light",
+        False,
+    )
+
+
+def test_back_keeps_the_values(ana_phone, club):
+    _post(ana_phone, "players", {**THREE, "go": "next"})
+    _post(
+        ana_phone, "colours", {"colour0": "black", "colour1": "red", "colour2": "blue"}
+    )
+    _post(ana_phone, "seating", {"start": "1"})
+    _post(ana_phone, "map", {"map": "italia"})
+    back = ana_phone.get(_step("map"), headers=HTMX).content.decode()
+    assert by_id(back, "wizard-back").attrs["hx-get"] == _step("seating")
+    assert elements(back, "button", name="map", value="italia")[0].attrs[
+        "aria-pressed"
+    ] == ("true")
+    assert _checked(ana_phone.get(_step("seating")).content.decode(), "start") == "1"
+    colours = ana_phone.get(_step("colours")).content.decode()
+    assert [_checked(colours, f"colour{i}") for i in range(3)] == [
+        "black",
+        "red",
+        "blue",
+    ]
+    first = ana_phone.get(_step()).content.decode()
+    assert [
+        elements(first, "input", name=f"seat{i}_new_name")[0].attrs.get("value")
+        for i in range(3)
+    ] == ["Ana", "Bia", "Caio"]
+    # The players sent again: the colours stay with their players.
+    _post(ana_phone, "players", {**THREE, "seat3_new_name": "Duda", "go": "next"})
+    colours = ana_phone.get(_step("colours")).content.decode()
+    assert [_checked(colours, f"colour{i}") for i in range(4)] == [
+        "black",
+        "red",
+        "blue",
+        "green",
+    ]
+
+
+def test_two_seats_cannot_share_a_colour(ana_phone, club):
+    _post(ana_phone, "players", {**THREE, "go": "next"})
+    data = {"colour0": "red", "colour1": "red", "colour2": "blue"}
+    response = _post(ana_phone, "colours", data, headers=HTMX)
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert "invalid" in by_id(page, "colour-row-1").attrs["class"]
+    assert "HX-Push-Url" not in response
+
+
+@pytest.mark.parametrize(
+    "draft",
+    [
+        "not a draft",
+        {"key": "0" * 32},
+        {
+            "key": "0" * 32,
+            "seats": [["", "Ana", "red"], ["", "Bia", "red"]],
+            "start": 0,
+            "map": "imperium",
+            "tracking": "light",
+            "intermediate_scoring": False,
+        },
+        {
+            "key": "0" * 32,
+            "seats": [["", "Ana", ""], ["", "Bia", ""]],
+            "start": 7,
+            "map": "imperium",
+            "tracking": "light",
+            "intermediate_scoring": False,
+        },
+        {
+            "key": "0" * 32,
+            "seats": [["", "Ana", ""], ["999999", "", ""]],
+            "start": 0,
+            "map": "imperium",
+            "tracking": "light",
+            "intermediate_scoring": False,
+        },
+        {
+            "key": "0" * 32,
+            "seats": [["", "Ana", ""], ["", "Bia", ""]],
+            "start": 0,
+            "map": "atlantis",
+            "tracking": "light",
+            "intermediate_scoring": False,
+        },
+    ],
+)
+def test_a_tampered_draft_goes_back_to_the_first_screen(ana_phone, club, draft):
+    session = ana_phone.session
+    session[setup_draft.session_key(club.pk)] = draft
+    session.save()
+    for step in ("scoring", "colours"):
+        response = ana_phone.post(_step(step), {"draft": "0" * 32}, follow=True)
+        assert response.redirect_chain == [(_step(), 302)]
+        assert has_id(response.content.decode(), "wizard-panel")
+        assert len(list(response.context["messages"])) == 1
+        session = ana_phone.session
+        session[setup_draft.session_key(club.pk)] = draft
+        session.save()
+    assert not AssistantGame.objects.exists()
+
+
+def test_a_removed_club_player_makes_the_draft_stale(ana_phone, club):
+    duda = Player.objects.create(club=club, name="Duda")
+    _post(
+        ana_phone,
+        "players",
+        {"seat0_player": str(duda.pk), "seat1_new_name": "Bia", "go": "next"},
+    )
+    duda.delete()
+    response = ana_phone.get(_step("colours"), headers=HTMX)
+    assert response.status_code == 200
+    assert response["HX-Redirect"] == _step()
+
+
+def test_a_double_tap_on_start_creates_one_game(ana_phone, club):
+    _post(ana_phone, "players", {**THREE, "go": "next"})
+    key = _key(ana_phone, "scoring")
+    data = {"draft": key, "intermediate_scoring": "off"}
+    first = ana_phone.post(_step("scoring"), data)
+    second = ana_phone.post(_step("scoring"), data)
+    game = AssistantGame.objects.get()
+    assert first["Location"] == second["Location"] == _setup(game)
+
+
+def test_a_double_tap_on_the_usual_setup_creates_one_game(ana_phone, club):
+    key = _key(ana_phone)
+    data = {"draft": key, **THREE, "go": "start"}
+    locations = [ana_phone.post(_step(), data)["Location"] for _ in range(3)]
+    game = AssistantGame.objects.get()
+    assert locations == [_setup(game)] * 3
+
+
+def test_start_with_htmx_goes_to_the_setup_page(ana_phone, club):
+    _post(ana_phone, "players", {**THREE, "go": "next"})
+    response = _post(
+        ana_phone, "scoring", {"intermediate_scoring": "off"}, headers=HTMX
+    )
+    assert response["HX-Redirect"] == _setup(AssistantGame.objects.get())
+
+
+def test_a_random_start_player_keeps_the_order_around_the_table(ana_phone, club):
+    _post(ana_phone, "players", {**THREE, "go": "next"})
+    _post(ana_phone, "seating", {"start": "random"})
+    _post(ana_phone, "scoring", {"intermediate_scoring": "off"})
+    names = [p["name"] for p in AssistantGame.objects.get().players]
+    rotations = [["Ana", "Bia", "Caio"], ["Bia", "Caio", "Ana"], ["Caio", "Ana", "Bia"]]
+    assert names in rotations
