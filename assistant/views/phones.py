@@ -1,0 +1,152 @@
+"""Several phones: the head poll, the join code and its QR code, the read-only follow link."""
+
+from __future__ import annotations
+
+import segno
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.vary import vary_on_headers
+from django_htmx.http import (
+    trigger_client_event,
+)
+
+from assistant import selectors, services
+from assistant.models import AssistantGame
+from assistant.views.base import CHANGED_EVENT, club_of, game_of, game_urls
+from assistant.views.turn import render_turn
+from concordia_site.http import AuthedHtmxRequest, HtmxHttpRequest
+
+
+def _head(request: HtmxHttpRequest, game: AssistantGame, page: str) -> HttpResponse:
+    """204 while nothing changed; otherwise tell the turn panel to reload itself."""
+    try:
+        seen = int(request.GET.get("seq", ""))
+    except ValueError:
+        seen = -1
+    # Opening the final sheet records no event, but it closes the game on every
+    # phone (no more undo): a phone that saw it closed says so (sheet=1).
+    sheet_seen = request.GET.get("sheet", "1" if game.session_id else "0")
+    if seen == game.head_seq and sheet_seen == ("1" if game.session_id else "0"):
+        return HttpResponse(status=204)
+    if not request.htmx:
+        return redirect(page)
+    response = HttpResponse(status=200)
+    return trigger_client_event(response, CHANGED_EVENT, {"seq": game.head_seq})
+
+
+@require_GET
+@login_required
+@never_cache
+def game_head(request: AuthedHtmxRequest, club_slug: str, game_id: int) -> HttpResponse:
+    """The tiny endpoint every phone polls with the last sequence number it saw."""
+    game = game_of(request, club_slug, game_id)
+    return _head(request, game, game.get_absolute_url())
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def game_share(
+    request: AuthedHtmxRequest, club_slug: str, game_id: int
+) -> HttpResponse:
+    """The join code, its QR code and the read-only link (revoke or renew)."""
+    game = game_of(request, club_slug, game_id)
+    if request.method == "POST":
+        if request.POST.get("action") == "revoke":
+            services.follow_link_revoke(game=game)
+            messages.success(request, _("The read-only link no longer works."))
+        else:
+            services.follow_link_renew(game=game)
+            messages.success(request, _("A new read-only link is ready."))
+        return redirect("assistant:game-share", club_slug=club_slug, game_id=game.pk)
+    follow_url = (
+        request.build_absolute_uri(
+            reverse(
+                "assistant:follow",
+                kwargs={
+                    "club_slug": game.club.slug,
+                    "follow_token": game.follow_token,
+                },
+            )
+        )
+        if game.follow_token
+        else ""
+    )
+    return render(
+        request,
+        "assistant/game_share.html",
+        {
+            "club": game.club,
+            "game": game,
+            "urls": game_urls(game),
+            "follow_url": follow_url,
+            "qr_svg": _qr_svg(request, game),
+        },
+    )
+
+
+def _join_url(request: HtmxHttpRequest, game: AssistantGame) -> str:
+    url = reverse("assistant:game-join", kwargs={"club_slug": game.club.slug})
+    return request.build_absolute_uri(f"{url}?code={game.join_code}")
+
+
+def _qr_svg(request: HtmxHttpRequest, game: AssistantGame) -> str:
+    # Drawn here, no CDN: an SVG of plain paths (no style attribute, which the
+    # CSP would refuse), sized by the page's CSS.
+    qr = segno.make(_join_url(request, game), error="m")
+    return str(qr.svg_inline(scale=4, omitsize=True, title=_("Join code")))
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+def game_join(request: AuthedHtmxRequest, club_slug: str) -> HttpResponse:
+    """Open a game of the club by its short code (typed, or from the QR code)."""
+    club = club_of(request, club_slug)
+    code = request.POST.get("code") or request.GET.get("code") or ""
+    error = ""
+    if code:
+        game = selectors.game_for_join_code(
+            user=request.user, club_slug=club.slug, code=code
+        )
+        if game is not None:
+            return redirect(game)
+        error = _("No game of this club has that code.")
+    return render(
+        request,
+        "assistant/game_join.html",
+        {"club": club, "code": code, "error": error},
+        status=200,
+    )
+
+
+def _follow_game(club_slug: str, token: str) -> AssistantGame:
+    game = selectors.game_for_follow_token(club_slug=club_slug, token=token)
+    if game is None:
+        raise Http404
+    return game
+
+
+@require_GET
+@vary_on_headers("HX-Request")
+def follow(request: HtmxHttpRequest, club_slug: str, follow_token: str) -> HttpResponse:
+    """The read-only view of a game for a guest phone or a TV: no account needed."""
+    game = _follow_game(club_slug, follow_token)
+    return render_turn(request, game, read_only=True)
+
+
+@require_GET
+@never_cache
+def follow_head(
+    request: HtmxHttpRequest, club_slug: str, follow_token: str
+) -> HttpResponse:
+    game = _follow_game(club_slug, follow_token)
+    page = reverse(
+        "assistant:follow",
+        kwargs={"club_slug": club_slug, "follow_token": follow_token},
+    )
+    return _head(request, game, page)
