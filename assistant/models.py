@@ -74,6 +74,9 @@ class AssistantGame(models.Model):
         related_name="+",
     )
     created_at = models.DateTimeField(default=timezone.now)
+    # The setup wizard's draft key: "Start" tapped twice, or sent to two
+    # workers at once, makes one game (the second finds the first by its key).
+    setup_key = models.CharField(max_length=64, blank=True, default="")
 
     class Meta:
         ordering = ["-created_at", "-pk"]
@@ -82,6 +85,11 @@ class AssistantGame(models.Model):
                 fields=["follow_token"],
                 condition=~Q(follow_token=""),
                 name="assistant_game_follow_token_unique",
+            ),
+            models.UniqueConstraint(
+                fields=["club", "setup_key"],
+                condition=~Q(setup_key=""),
+                name="assistant_game_setup_key_unique",
             ),
         ]
 

@@ -13,6 +13,7 @@ from django.db.models import QuerySet
 
 from assistant import engine
 from assistant.models import AssistantGame
+from clubs.models import Club
 from games.models import TableSession
 from scoring.types import ScoreSheet
 
@@ -42,6 +43,15 @@ def game_for_follow_token(*, club_slug: str, token: str) -> AssistantGame | None
     return (
         AssistantGame.objects.select_related("club")
         .filter(club__slug=club_slug, follow_token=token)
+        .first()
+    )
+
+
+def game_id_for_setup_key(*, club: Club, key: str) -> int | None:
+    """The game the setup wizard's draft ``key`` already made in ``club``, if any."""
+    return (
+        AssistantGame.objects.filter(club=club, setup_key=key)
+        .values_list("pk", flat=True)
         .first()
     )
 

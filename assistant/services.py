@@ -81,8 +81,12 @@ def game_create(
     cities: Mapping[str, str] | None = None,
     display: Sequence[str] | None = None,
     rng: random.Random | None = None,
+    setup_key: str = "",
 ) -> AssistantGame:
     """Create a game in seating order (start player first), ready for its first turn.
+
+    With a ``setup_key`` (the wizard's draft) the game is made once: a second
+    call with the same key, even one racing the first, returns the first game.
 
     Without ``cities`` the app draws the city tokens, without ``display`` it deals
     the display from deck I; ``rng`` makes both repeatable in tests. Raises
@@ -111,12 +115,28 @@ def game_create(
         created_by=created_by,
     )
     engine.check_setup(engine.log_document(game, []))
-    game.full_clean(exclude=["join_code", "follow_token"])
+    if setup_key:
+        made = AssistantGame.objects.filter(club=club, setup_key=setup_key).first()
+        if made is not None:
+            return made
+        game.setup_key = setup_key
+    game.full_clean(exclude=["join_code", "follow_token", "setup_key"])
     for _try in range(_JOIN_CODE_TRIES):
         game.join_code = new_join_code()
         if not AssistantGame.objects.filter(join_code=game.join_code).exists():
             break
-    game.save()
+    try:
+        with transaction.atomic():
+            game.save()
+    except IntegrityError:
+        made = (
+            AssistantGame.objects.filter(club=club, setup_key=setup_key).first()
+            if setup_key
+            else None
+        )
+        if made is None:
+            raise
+        return made
     return game
 
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import dataclasses
 import random
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -12,7 +11,6 @@ from typing import Any
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.http import HttpResponse, QueryDict
 from django.shortcuts import redirect, render
@@ -25,7 +23,7 @@ from django_htmx.http import (
     push_url,
 )
 
-from assistant import engine, services, setup_draft
+from assistant import engine, selectors, services, setup_draft
 from assistant.forms import (
     GOODS,
     SetupColoursForm,
@@ -107,14 +105,7 @@ def _created(request: AuthedHtmxRequest, club: Club, key: str) -> int | None:
         game_id = done.get("game")
         return game_id if isinstance(game_id, int) else None
     # A tap sent while the first was still creating: its session has not seen it.
-    made = cache.get(_MADE + key)
-    return made if isinstance(made, int) else None
-
-
-_LOCK = "assistant-setup-start:"
-
-
-_MADE = "assistant-setup-made:"
+    return selectors.game_id_for_setup_key(club=club, key=key)
 
 
 def _restart(request: AuthedHtmxRequest, club: Club) -> HttpResponse:
@@ -205,15 +196,8 @@ def _start(request: AuthedHtmxRequest, wizard: _Wizard) -> HttpResponse:
     start = draft.start
     if start == setup_draft.RANDOM_START:
         start = random.SystemRandom().randrange(len(draft.seats))
-    # Two taps at once (no JS, a resend): the second finds the lock taken and
-    # waits for the game the first makes, so both answers lead to one game.
-    lock = _LOCK + draft.key
-    if not cache.add(lock, 1, timeout=30):
-        for _try in range(50):
-            if (made := cache.get(_MADE + draft.key)) is not None:
-                return go_to(request, _setup_url(club, made))
-            time.sleep(0.1)
-        return _restart(request, club)
+    # Two taps at once (no JS, a resend, two workers): the draft's key makes
+    # one game, and both answers lead to it.
     try:
         game = services.game_create(
             club=club,
@@ -222,11 +206,10 @@ def _start(request: AuthedHtmxRequest, wizard: _Wizard) -> HttpResponse:
             tracking=draft.tracking,
             intermediate_scoring=draft.intermediate_scoring,
             players=draft.table(start),
+            setup_key=draft.key,
         )
     except engine.LogInvalid as error:
-        cache.delete(lock)
         return _render_step(request, wizard, "players", problems=problem_texts(error))
-    cache.set(_MADE + draft.key, game.pk, timeout=3600)
     request.session.pop(setup_draft.session_key(club.pk), None)
     request.session[setup_draft.created_key(club.pk)] = {
         "key": draft.key,

@@ -8,7 +8,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from assistant import setup_draft
+from assistant import services, setup_draft
 from assistant.models import AssistantGame
 from clubs.models import Player
 from tests.markup import by_id, elements, has_id
@@ -311,3 +311,45 @@ def test_a_random_start_player_keeps_the_order_around_the_table(ana_phone, club)
     names = [p["name"] for p in AssistantGame.objects.get().players]
     rotations = [["Ana", "Bia", "Caio"], ["Bia", "Caio", "Ana"], ["Caio", "Ana", "Bia"]]
     assert names in rotations
+
+
+def test_a_start_that_another_worker_already_made_leads_to_that_game(
+    ana_phone, club, alice
+):
+    # The first tap reached another worker, which made the game but whose
+    # answer never arrived; this worker's session knows nothing of it. The
+    # draft's key, stored with the game, finds it: still one game.
+    _post(ana_phone, "players", {**THREE, "go": "next"})
+    key = _key(ana_phone, "scoring")
+    made = services.game_create(
+        club=club,
+        created_by=alice,
+        map_name="imperium",
+        tracking="light",
+        intermediate_scoring=False,
+        players=[("Ana", "red"), ("Bia", "green"), ("Caio", "blue")],
+        setup_key=key,
+    )
+    response = ana_phone.post(
+        _step("scoring"), {"draft": key, "intermediate_scoring": "off"}
+    )
+    assert response["Location"] == _setup(made)
+    assert AssistantGame.objects.get() == made
+
+
+def test_the_same_setup_key_makes_one_game_in_a_club(club, alice):
+    def make(key: str) -> AssistantGame:
+        return services.game_create(
+            club=club,
+            created_by=alice,
+            map_name="imperium",
+            tracking="light",
+            intermediate_scoring=False,
+            players=[("Ana", "red"), ("Bia", "green")],
+            setup_key=key,
+        )
+
+    first = make("k" * 32)
+    assert make("k" * 32) == first
+    assert make("") != make("")
+    assert AssistantGame.objects.count() == 3
