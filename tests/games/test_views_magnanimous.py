@@ -26,7 +26,7 @@ from tests.games.magnanimous_helpers import (
     with_ending,
     with_player,
 )
-from tests.markup import by_id, has_id
+from tests.markup import by_id, elements, has_id
 
 
 def _signed_in(client: Client, username: str = "alice") -> Client:
@@ -584,3 +584,23 @@ def test_anonymous_visitor_is_sent_to_sign_in(client, finished_table, index):
     response = getattr(client, method)(url)
     assert response.status_code == 302
     assert response["Location"].startswith(reverse("login"))
+
+
+def test_the_sheet_and_the_result_say_how_each_category_scores(client, finished_table):
+    signed_in = _signed_in(client, "bob")
+    for url in (_sheet_url(finished_table), finished_table.get_absolute_url()):
+        html = signed_in.get(url).content.decode()
+        fold = by_id(html, "scoring-rules")
+        assert fold.tag == "details"
+        assert [dt.attrs["data-category"] for dt in elements(html, "dt")] == [
+            "court",
+            "commerce",
+            "politics",
+            "military",
+            "economy",
+            "territory",
+        ]
+    # In the reader's language, from the Portuguese rulebook's terms.
+    signed_in.cookies["django_language"] = "pt-br"
+    html = signed_in.get(_sheet_url(finished_table)).content.decode()
+    assert "Marquês (13–18) 9" in by_id(html, "scoring-rules").text
