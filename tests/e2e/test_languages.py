@@ -117,6 +117,10 @@ def pages() -> dict[str, str]:
         "assistant": reverse(
             "assistant:game-turn", kwargs={**slug, "game_id": game.pk}
         ),
+        "assistant-setup": reverse(
+            "assistant:game-setup", kwargs={**slug, "game_id": game.pk}
+        ),
+        "wizard": reverse("assistant:game-create", kwargs=slug),
     }
 
 
