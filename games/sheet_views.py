@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django import forms
 from django.contrib import messages
 from django.http import HttpResponse
@@ -44,3 +46,26 @@ def sheet_saved_response(
     if request.htmx:
         return HttpResponseClientRedirect(session.get_absolute_url())
     return redirect(session)
+
+
+def sheet_record_or_conflict(
+    *,
+    request: AuthedHtmxRequest,
+    session: TableSession,
+    table: forms.Form,
+    context: dict[str, object],
+    record: Callable[[], object],
+) -> HttpResponse | None:
+    """Save the sheet with ``record`` and go to the result page.
+
+    When another phone saved first, put the conflict into ``context`` and
+    return None: the caller shows the sheet again, with what was typed.
+    """
+    try:
+        record()
+    except VersionConflict as conflict:
+        context |= sheet_conflict_context(
+            request=request, session=session, table=table, conflict=conflict
+        )
+        return None
+    return sheet_saved_response(request, session)

@@ -34,7 +34,9 @@ from games.magnanimous.selectors import magnanimous_session_seats
 from games.models import Seat, TableSession
 from games.scoreboard import scoreboard
 from games.services import SeatInput
-from games.sheet_views import sheet_conflict_context, sheet_saved_response
+from games.sheet_views import (
+    sheet_record_or_conflict,
+)
 from games.vocabulary import problem_message
 from scoring.magnanimous import (
     NOBILITY_TOP,
@@ -235,19 +237,20 @@ def magnanimous_sheet(
     forms = MagnanimousSheetForms(seats=seats, data=request.POST)
     context = _sheet_context(session, seats, forms, evaluate=True)
     if context["result"] is not None and not context["live_problems"]:
-        try:
-            magnanimous_services.magnanimous_sheet_record(
+        saved = sheet_record_or_conflict(
+            request=request,
+            session=session,
+            table=forms.table,
+            context=context,
+            record=lambda: magnanimous_services.magnanimous_sheet_record(
                 session=session,
                 sheet=forms.sheet(),
                 expected_version=forms.table.cleaned_data.get("version"),
                 seats=seats,
-            )
-        except magnanimous_services.VersionConflict as conflict:
-            context |= sheet_conflict_context(
-                request=request, session=session, table=forms.table, conflict=conflict
-            )
-        else:
-            return sheet_saved_response(request, session)
+            ),
+        )
+        if saved is not None:
+            return saved
     template = "games/magnanimous/session_sheet.html" + (
         "#sheet-form" if request.htmx else ""
     )

@@ -24,7 +24,9 @@ from games.forms import ScoreSheetForms, SeatSheetForm
 from games.models import Seat, TableSession
 from games.scoreboard import scoreboard
 from games.sheet_prefill import sheet_prefill
-from games.sheet_views import sheet_conflict_context, sheet_saved_response
+from games.sheet_views import (
+    sheet_record_or_conflict,
+)
 from games.vocabulary import (
     GOD_LABELS,
     GOOD_LABELS,
@@ -306,19 +308,20 @@ def concordia_sheet(
         and not context["live_problems"]
         and forms.is_valid()
     ):
-        try:
-            services.concordia_sheet_record(
+        saved = sheet_record_or_conflict(
+            request=request,
+            session=session,
+            table=forms.table,
+            context=context,
+            record=lambda: services.concordia_sheet_record(
                 session=session,
                 sheet=forms.sheet(),
                 expected_version=forms.table.cleaned_data.get("version"),
                 seats=seats,
-            )
-        except services.VersionConflict as conflict:
-            context |= sheet_conflict_context(
-                request=request, session=session, table=forms.table, conflict=conflict
-            )
-        else:
-            return sheet_saved_response(request, session)
+            ),
+        )
+        if saved is not None:
+            return saved
     context.update(_sheet_inputs(forms))
     template = "games/session_sheet.html" + ("#sheet-form" if request.htmx else "")
     return render(request, template, context)
