@@ -105,6 +105,19 @@ def _after_write(
     )
 
 
+def _append(
+    request: AuthedHtmxRequest, game: AssistantGame, document: dict[str, object]
+) -> services.Appended:
+    """Record this phone's move on the head it saw, once per tap (its key)."""
+    return services.event_append(
+        game=game,
+        document=document,
+        expected_seq=_expected_seq(request),
+        idempotency_key=clean_key(request.POST.get("key")),
+        created_by=request.user,
+    )
+
+
 def _expected_seq(request: AuthedHtmxRequest) -> int | None:
     try:
         return int(request.POST.get("seq", ""))
@@ -302,13 +315,7 @@ def _write(
     on_invalid: Callable[[list[str]], HttpResponse] | None = None,
 ) -> HttpResponse:
     try:
-        services.event_append(
-            game=game,
-            document=document,
-            expected_seq=_expected_seq(request),
-            idempotency_key=clean_key(request.POST.get("key")),
-            created_by=request.user,
-        )
+        _append(request, game, document)
     except services.EventConflict as conflict:
         return _after_write(request, game, conflict=conflict.messages[0])
     except services.GameClosed as closed:
@@ -420,13 +427,7 @@ def game_adjust(
             is not None
         }
         try:
-            services.event_append(
-                game=game,
-                document=document,
-                expected_seq=_expected_seq(request),
-                idempotency_key=clean_key(request.POST.get("key")),
-                created_by=request.user,
-            )
+            _append(request, game, document)
         except services.EventConflict as conflict:
             problems = [conflict.messages[0]]
         except services.GameClosed as closed:
