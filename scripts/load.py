@@ -961,6 +961,51 @@ def _light_form(event: dict[str, Any], state: Any) -> dict[str, Any]:
     return data
 
 
+def _light_taps(played: Any) -> list[tuple[str, dict[str, Any]]]:
+    """The phone's taps for a random game's events from `ASSISTANT_START` on.
+
+    A play is its helper's form; a purchase's refill is a reveal of its own
+    (the third tap), where the log may hold it in the play. The pages place an
+    only possible card themselves (`engine.forced_refill`), so, as a phone
+    does, the taps leave out the cards the server will already have placed.
+    """
+    from assistant import engine
+
+    state = played.states[ASSISTANT_START]
+    placed: list[str] = []  # cards the server placed, not yet met in the log
+    taps: list[tuple[str, dict[str, Any]]] = []
+
+    def reveal(cards: list[str]) -> None:
+        nonlocal state
+        while cards and placed and cards[0] == placed[0]:
+            cards.pop(0)
+            placed.pop(0)
+        if not cards:
+            return
+        forced = engine.forced_refill(
+            state, {"type": "reveal", "cards": cards}, "cards"
+        )
+        placed.extend(forced)
+        taps.append(("reveal", {"card": cards}))
+        state = engine.apply(state, {"type": "reveal", "cards": [*cards, *forced]})
+
+    for index in range(ASSISTANT_START, len(played.documents)):
+        event = played.documents[index]
+        if event["type"] == "reveal":
+            reveal(list(event["cards"]))
+            continue
+        taps.append(("play", _light_form(event, played.states[index])))
+        document = {key: value for key, value in event.items() if key != "reveal"}
+        forced = engine.forced_refill(state, document, "reveal")
+        placed.extend(forced)
+        state = engine.apply(
+            state, {**document, "reveal": forced} if forced else document
+        )
+        if event.get("reveal"):
+            reveal(list(event["reveal"]))
+    return taps
+
+
 def _assistant_tables(*, user_id: int, moves: int, polled: int) -> AssistantTables:
     """Import random legal light games at event `ASSISTANT_START`, until ``moves`` remain.
 
@@ -1007,17 +1052,7 @@ def _assistant_tables(*, user_id: int, moves: int, polled: int) -> AssistantTabl
             club=club, created_by=user, document=document(played, ASSISTANT_START)
         )
         played_ids.append(game.pk)
-        taps: list[tuple[str, dict[str, Any]]] = []
-        for index in range(ASSISTANT_START, len(played.documents)):
-            event = played.documents[index]
-            if event["type"] == "reveal":
-                taps.append(("reveal", {"card": event["cards"]}))
-                continue
-            taps.append(("play", _light_form(event, played.states[index])))
-            # The phone records a purchase's refill as a reveal of its own
-            # (the third tap), where the log may hold it in the play.
-            if event.get("reveal"):
-                taps.append(("reveal", {"card": event["reveal"]}))
+        taps = _light_taps(played)
         game_moves = [
             Move(
                 path=f"{base}/{game.pk}/{view}/",
