@@ -60,7 +60,7 @@ gettext:
 			echo "== xgettext is missing: installing Debian's gettext"; \
 			apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq gettext || exit 1; \
 		else \
-			echo "== xgettext is missing (sudo apt-get install gettext): the makemessages check is skipped"; \
+			echo "== xgettext is missing (sudo apt-get install gettext): the makemessages check will fail"; \
 		fi; \
 	fi
 
