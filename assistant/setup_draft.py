@@ -64,10 +64,6 @@ def session_key(club_id: int) -> str:
     return f"assistant-setup-draft:{club_id}"
 
 
-def created_key(club_id: int) -> str:
-    return f"assistant-setup-created:{club_id}"
-
-
 def draft_dump(draft: Draft) -> dict[str, object]:
     return {
         "key": draft.key,

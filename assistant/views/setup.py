@@ -96,15 +96,11 @@ def _wizard(request: AuthedHtmxRequest, club_slug: str) -> _Wizard:
     return _Wizard(club, players, by_key, draft, spoiled)
 
 
-def _created(request: AuthedHtmxRequest, club: Club, key: str) -> int | None:
-    """The game this draft's "Start" already made (a double tap, a resend)."""
+def _created(club: Club, key: str) -> int | None:
+    """The game this draft's "Start" already made (a double tap, a resend, a
+    tap answered by another worker): the game keeps its draft's key."""
     if not key:
         return None
-    done = request.session.get(setup_draft.created_key(club.pk))
-    if isinstance(done, dict) and done.get("key") == key:
-        game_id = done.get("game")
-        return game_id if isinstance(game_id, int) else None
-    # A tap sent while the first was still creating: its session has not seen it.
     return selectors.game_id_for_setup_key(club=club, key=key)
 
 
@@ -211,10 +207,6 @@ def _start(request: AuthedHtmxRequest, wizard: _Wizard) -> HttpResponse:
     except engine.LogInvalid as error:
         return _render_step(request, wizard, "players", problems=problem_texts(error))
     request.session.pop(setup_draft.session_key(club.pk), None)
-    request.session[setup_draft.created_key(club.pk)] = {
-        "key": draft.key,
-        "game": game.pk,
-    }
     return go_to(request, _setup_url(club, game.pk))
 
 
@@ -238,7 +230,7 @@ def game_create(request: AuthedHtmxRequest, club_slug: str) -> HttpResponse:
     if request.method != "POST":
         return _render_step(request, wizard, "players")
     key = clean_key(request.POST.get("draft"))
-    if (game_id := _created(request, wizard.club, key)) is not None:
+    if (game_id := _created(wizard.club, key)) is not None:
         return go_to(request, _setup_url(wizard.club, game_id))
     form = _step_forms(wizard, "players", request.POST)
     if not form.is_valid():
@@ -269,7 +261,7 @@ def game_create_step(
     club = wizard.club
     if request.method == "POST":
         key = clean_key(request.POST.get("draft"))
-        if (game_id := _created(request, club, key)) is not None:
+        if (game_id := _created(club, key)) is not None:
             return go_to(request, _setup_url(club, game_id))
     draft = wizard.draft
     if draft is None:
