@@ -23,6 +23,7 @@ from games.vocabulary import (
     GOD_LABELS,
     GOOD_LABELS,
     SPECIALIST_LABELS,
+    category_label,
 )
 from scoring.board import (
     DerivedCounts,
@@ -119,7 +120,10 @@ def count_tables(rows: Sequence[SeatCounts]) -> dict[str, list[CountRow]]:
             CountRow(label, [str(row.cards[index][1]) for row in rows])
             for index, (label, _count) in enumerate(rows[0].cards)
         ),
-        CountRow(_("Minerva"), [", ".join(row.specialists) or "—" for row in rows]),
+        CountRow(
+            str(category_label("minerva")),
+            [", ".join(row.specialists) or "—" for row in rows],
+        ),
     ]
     return {"house_rows": houses, "card_rows": cards}
 

@@ -10,7 +10,6 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.functional import Promise
-from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods
 from django.views.decorators.vary import vary_on_headers
@@ -32,7 +31,7 @@ from games.concordia.presenters import (
 )
 from games.concordia.views.base import board_only, concordia_session, selected_seat
 from games.models import Seat
-from games.vocabulary import GOD_LABELS, GOOD_LABELS, problem_message
+from games.vocabulary import GOD_LABELS, GOOD_LABELS, category_label, problem_message
 from scoring.board import (
     ROMAN,
     province_bonus,
@@ -287,7 +286,7 @@ def _card_god(card: SaleCard) -> str:
     if card.god is not None:
         return str(GOD_LABELS[card.god])
     if card.specialist is not None:
-        return _("Minerva")
+        return str(category_label("minerva"))
     return ""
 
 
