@@ -12,6 +12,7 @@ from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Role
+from clubs.names import PlayerNameField
 
 INVITE_LIFETIMES = {
     "1": dt.timedelta(days=1),
@@ -78,13 +79,13 @@ class MembershipRoleForm(forms.Form):
 
 
 class PlayerAddForm(forms.Form):
-    name = forms.CharField(label=_("Name"), max_length=40)
+    name = PlayerNameField(label=_("Name"))
 
 
 class PlayerEditForm(forms.Form):
     """A player's name and the member account it belongs to (none for a guest)."""
 
-    name = forms.CharField(label=_("Name"), max_length=40)
+    name = PlayerNameField(label=_("Name"))
     user = forms.ModelChoiceField(
         label=_("Account"),
         queryset=User.objects.none(),

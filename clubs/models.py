@@ -18,6 +18,9 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from clubs.names import validate_player_name
+from scoring.names import NAME_MAX_LENGTH
+
 
 class Role(models.TextChoices):
     OWNER = "owner", _("Owner")
@@ -65,7 +68,9 @@ class Player(models.Model):
     """Someone who sits at the table; an account is optional (guests play too)."""
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="players")
-    name = models.CharField(_("name"), max_length=40)
+    name = models.CharField(
+        _("name"), max_length=NAME_MAX_LENGTH, validators=[validate_player_name]
+    )
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         on_delete=models.SET_NULL,

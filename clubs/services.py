@@ -10,8 +10,8 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 from django.utils.text import slugify
+from django.utils.translation import gettext, gettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from clubs import permissions
 from clubs.models import (
@@ -23,6 +23,7 @@ from clubs.models import (
     Role,
     UserPreference,
 )
+from scoring.names import name_problem, normalize_name
 
 # Club slugs that a fixed URL already uses ("clubs/new/" creates a club).
 RESERVED_SLUGS = frozenset({"new"})
@@ -69,7 +70,7 @@ def membership_add(*, club: Club, user: User, role: Role = Role.MEMBER) -> Membe
 
 def player_get_or_create(*, club: Club, name: str) -> Player:
     """Return the club's player of that name (any case), creating a guest if needed."""
-    name = name.strip()
+    name = normalize_name(name)
     existing = club.players.filter(name__iexact=name).first()
     if existing is not None:
         return existing
@@ -219,8 +220,10 @@ def membership_remove(*, membership: Membership, removed_by: Membership) -> None
 
 def _player_check(player: Player) -> None:
     errors: dict[str, str] = {}
-    if not player.name:
-        errors["name"] = _("A player needs a name.")
+    refusal = name_problem(player.name)
+    if refusal is not None:
+        template, params = refusal
+        errors["name"] = gettext(template) % params
     elif (
         Player.objects.filter(club_id=player.club_id, name__iexact=player.name)
         .exclude(pk=player.pk)
@@ -254,7 +257,7 @@ def player_add(*, club: Club, name: str) -> Player:
 
     Raises `ValidationError` keyed by field when the name is empty or taken.
     """
-    player = Player(club=club, name=name.strip())
+    player = Player(club=club, name=normalize_name(name))
     _player_check(player)
     player.full_clean()
     player.save()
@@ -268,7 +271,7 @@ def player_update(*, player: Player, name: str, user: User | None) -> Player:
     Raises `ValidationError` keyed by field ("name", "user"); nothing is saved then.
     """
     original_name, original_user_id = player.name, player.user_id
-    player.name = name.strip()
+    player.name = normalize_name(name)
     player.user = user
     try:
         _player_check(player)

@@ -36,6 +36,7 @@ from play.types import (
 from scoring.board import validate_city_goods
 from scoring.catalog import MAX_PLAYERS, MIN_PLAYERS
 from scoring.maps import MAPS, MapSpec
+from scoring.names import name_problem
 from scoring.shape import EXPECTED_OBJECT, ShapeReader, child, describe
 from scoring.types import Good, GoodCounts, MapName, Problem
 
@@ -293,8 +294,10 @@ def _players(reader: ShapeReader, top: Mapping[str, object]) -> tuple[Seat, ...]
         name = reader.text(fields, "name", path)
         colour = reader.text(fields, "colour", path)
         if isinstance(fields.get("name"), str):
-            if not name.strip():
-                reader.report(child(path, "name"), m.NAME_EMPTY)
+            refusal = name_problem(name)
+            if refusal is not None:
+                template, params = refusal
+                reader.report(child(path, "name"), template, **params)
             elif name in names:
                 reader.report(child(path, "name"), m.NAME_TAKEN, name=name)
         if isinstance(fields.get("colour"), str):

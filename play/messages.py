@@ -28,7 +28,6 @@ WRONG_GAME: Final = gettext_noop(
 PLAYER_COUNT: Final = gettext_noop(
     "Concordia is played by %(minimum)d to %(maximum)d players; this log has %(given)d"
 )
-NAME_EMPTY: Final = gettext_noop("Every player needs a name")
 NAME_TAKEN: Final = gettext_noop("Two players are called “%(name)s”")
 COLOUR_UNKNOWN: Final = gettext_noop(
     "Unknown colour “%(given)s”; expected one of: %(choices)s"

@@ -20,6 +20,7 @@ from enum import StrEnum
 from typing import Final, Literal, TypedDict
 
 from scoring.i18n import gettext_noop
+from scoring.names import name_problem
 from scoring.shape import WRONG_GAME, ShapeReader, SheetInvalid
 from scoring.types import Problem
 
@@ -212,7 +213,6 @@ def _nobility_winners(boards: tuple[MagnanimousBoard, ...]) -> list[int]:
 PLAYER_COUNT: Final = gettext_noop(
     "Magnanimous is played by %(minimum)d to %(maximum)d players; this sheet has %(given)d"
 )
-NAME_EMPTY: Final = gettext_noop("Every player needs a name")
 NAME_TAKEN: Final = gettext_noop(
     "Two players are called “%(name)s”; give each player a different name"
 )
@@ -287,8 +287,12 @@ def validate_magnanimous(sheet: MagnanimousSheet) -> tuple[Problem, ...]:
     reached_first: str | None = None
     for seat, board in enumerate(boards):
         prefix = f"players[{seat}]"
-        if not board.name.strip():
-            problems.append(Problem(path=f"{prefix}.name", template=NAME_EMPTY))
+        refusal = name_problem(board.name)
+        if refusal is not None:
+            template, params = refusal
+            problems.append(
+                Problem(path=f"{prefix}.name", template=template, params=params)
+            )
         elif board.name in names:
             problems.append(
                 Problem(

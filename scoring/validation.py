@@ -25,6 +25,7 @@ from scoring.catalog import (
 )
 from scoring.i18n import Plural, gettext_noop, ngettext
 from scoring.maps import MAPS, MapSpec
+from scoring.names import name_problem
 from scoring.types import (
     CardCounts,
     God,
@@ -47,7 +48,6 @@ PM_MISSING: Final = gettext_noop(
 PM_NOT_A_PLAYER: Final = gettext_noop(
     "The Praefectus Magnus must be held by one of the players, and “%(given)s” is not one of them"
 )
-NAME_EMPTY: Final = gettext_noop("Every player needs a name")
 NAME_TAKEN: Final = gettext_noop(
     "Two players are called “%(name)s”; give each player a different name"
 )
@@ -266,8 +266,12 @@ def validate_sheet(sheet: ScoreSheet) -> tuple[Problem, ...]:
         prefix = _PREFIXES[seat] if seat < MAX_PLAYERS else f"players[{seat}]"
         name = board.name
         if check_names:
-            if not name.strip():
-                problems.append(Problem(path=f"{prefix}.name", template=NAME_EMPTY))
+            refusal = name_problem(name)
+            if refusal is not None:
+                template, params = refusal
+                problems.append(
+                    Problem(path=f"{prefix}.name", template=template, params=params)
+                )
             elif name in seen_names:
                 problems.append(
                     Problem(

@@ -170,3 +170,22 @@ def test_renaming_to_a_taken_name_keeps_the_stored_name(client, dora, finished_s
     assert "<h1>Ana</h1>" in html
     ana.refresh_from_db()
     assert ana.name == "Ana"
+
+
+def test_a_name_that_rewrites_the_text_is_refused_next_to_the_field(client, dora, club):
+    for name, message in [
+        ("\u202eAna", "cannot hold control or text-direction characters"),
+        ("\u200b\u3164", "needs at least one visible character"),
+        ("x" * 41, "at most 40 characters"),
+    ]:
+        response = signed_in(client, dora).post(_list_url(), {"name": name})
+        html = response.content.decode()
+        assert response.status_code == 200
+        assert 'id="id_name-error"' in html
+        assert message in html
+    assert not Player.objects.filter(club=club, name__contains="Ana").exists()
+
+
+def test_a_name_is_stored_composed_and_trimmed(client, dora, club):
+    signed_in(client, dora).post(_list_url(), {"name": "  Jose\u0301  "})
+    assert Player.objects.filter(club=club, name="José").exists()
