@@ -32,7 +32,7 @@ from rest_framework.views import exception_handler as drf_exception_handler
 
 from clubs import access
 from clubs.models import Club
-from portability.common import (
+from games.documents import (
     MAX_IMPORT_BYTES,
     problem_message,
 )

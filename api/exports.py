@@ -24,6 +24,10 @@ from api.base import (
     request_body,
     request_user,
 )
+from games.documents import (
+    ImportRejected,
+    document_load,
+)
 from portability.backup import club_backup_export, club_backup_import
 from portability.bgstats import (
     BgStatsFile,
@@ -34,8 +38,6 @@ from portability.bgstats import (
 )
 from portability.common import (
     ImportOutcome,
-    ImportRejected,
-    document_load,
 )
 from portability.csv_results import csv_response
 from scoring.types import Problem

@@ -16,6 +16,10 @@ from django.db.models import Prefetch, QuerySet
 from django.utils import timezone
 
 from clubs.models import Club, Membership, Player
+from games.documents import (
+    ImportRejected,
+    reject,
+)
 from games.models import (
     ConcordiaPosition,
     EntryMode,
@@ -39,10 +43,8 @@ from portability.common import (
     SAME_NAME,
     UNKNOWN_PLAYER,
     ImportOutcome,
-    ImportRejected,
     describe,
     field_problems,
-    reject,
     seat_result,
 )
 from scoring.shape import ShapeReader, child

@@ -15,6 +15,10 @@ from django.db.models import Prefetch, QuerySet
 from django.utils import timezone
 
 from clubs.models import Club, Player
+from games.documents import (
+    ImportRejected,
+    reject,
+)
 from games.models import (
     ConcordiaMap,
     Game,
@@ -40,10 +44,8 @@ from portability.common import (
     TWO_NAMES_ONE_PLAYER,
     UNLISTED_PLAYER,
     ImportOutcome,
-    ImportRejected,
     describe,
     field_problems,
-    reject,
     seat_result,
 )
 from portability.models import BgStatsImport

@@ -10,7 +10,6 @@ documented in ``docs/portability.md``.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Final
 
@@ -18,22 +17,10 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.translation import gettext_noop
 
-from games import vocabulary
 from games.models import Seat, SeatResult
 from scoring.shape import child
 from scoring.types import Problem
 
-# Larger than any real club's history (a game is about 2 kB in a backup), small
-# enough that a hostile upload cannot exhaust the server's memory.
-MAX_IMPORT_BYTES: Final = 20 * 1024 * 1024
-
-NOT_UTF8: Final = gettext_noop("The file is not UTF-8 text")
-NOT_JSON: Final = gettext_noop(
-    "The file is not valid JSON: %(error)s at line %(line)d, column %(column)d"
-)
-UNREADABLE_JSON: Final = gettext_noop("The file is not valid JSON: %(error)s")
-TOO_DEEP: Final = gettext_noop("The file is nested too deeply to read")
-TOO_LARGE: Final = gettext_noop("The file is larger than %(limit)d MB")
 NOT_A_BACKUP: Final = gettext_noop("This is not a Tabularium club backup")
 NEWER_BACKUP: Final = gettext_noop(
     "This backup is of version %(given)d; this site reads up to version %(known)d"
@@ -77,49 +64,6 @@ CHOICE_NOT_A_CANDIDATE: Final = gettext_noop(
 TWO_NAMES_ONE_PLAYER: Final = gettext_noop(
     "%(first)s and %(second)s would both be %(player)s"
 )
-
-
-def problem_message(problem: Problem) -> str:
-    """Return the problem's message in the active language."""
-    return vocabulary.problem_message(problem)
-
-
-class ImportRejected(ValidationError):
-    """An import file cannot be read or breaks the rules; nothing was written."""
-
-    def __init__(self, problems: Iterable[Problem]) -> None:
-        self.problems = tuple(problems)
-        super().__init__([problem_message(p) for p in self.problems])
-
-
-def reject(template: str, path: str = "", **params: str | int) -> ImportRejected:
-    return ImportRejected([Problem(path=path, template=template, params=params)])
-
-
-def _reject_constant(name: str) -> object:
-    raise ValueError(f"{name} is not a number in JSON")
-
-
-def document_load(raw: bytes | str) -> object:
-    """Decode an uploaded JSON file; raise `ImportRejected` saying what is wrong."""
-    if len(raw) > MAX_IMPORT_BYTES:
-        raise reject(TOO_LARGE, limit=MAX_IMPORT_BYTES // (1024 * 1024))
-    if isinstance(raw, bytes):
-        try:
-            raw = raw.decode("utf-8-sig")
-        except UnicodeDecodeError:
-            raise reject(NOT_UTF8) from None
-    try:
-        return json.loads(raw.removeprefix("\ufeff"), parse_constant=_reject_constant)
-    except json.JSONDecodeError as error:
-        raise reject(
-            NOT_JSON, error=error.msg, line=error.lineno, column=error.colno
-        ) from None
-    except RecursionError:
-        raise reject(TOO_DEEP) from None
-    except ValueError as error:
-        # A number too long for int(), or NaN: json gives no position for those.
-        raise reject(UNREADABLE_JSON, error=str(error)) from None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -11,19 +11,19 @@ from django.core.files.uploadedfile import UploadedFile
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club
+from games.documents import (
+    MAX_IMPORT_BYTES,
+    TOO_LARGE,
+    ImportRejected,
+    document_load,
+    problem_message,
+)
 from portability.bgstats import (
     BgStatsFile,
     PlayerMatch,
     bgstats_compact,
     bgstats_player_matches,
     bgstats_read,
-)
-from portability.common import (
-    MAX_IMPORT_BYTES,
-    TOO_LARGE,
-    ImportRejected,
-    document_load,
-    problem_message,
 )
 from scoring.types import Problem
 

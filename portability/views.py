@@ -28,6 +28,9 @@ from django_htmx.http import HttpResponseClientRedirect
 from clubs import access
 from clubs.models import Club
 from concordia_site.http import AuthedHtmxRequest
+from games.documents import (
+    ImportRejected,
+)
 from portability.backup import club_backup_export, club_backup_import
 from portability.bgstats import (
     bgstats_export,
@@ -36,7 +39,9 @@ from portability.bgstats import (
     bgstats_import_undo,
     bgstats_imports_undoable,
 )
-from portability.common import ImportOutcome, ImportRejected
+from portability.common import (
+    ImportOutcome,
+)
 from portability.csv_results import csv_response
 from portability.forms import (
     BackupRestoreForm,

@@ -20,9 +20,9 @@ from rest_framework.test import APIClient
 
 from clubs import services as clubs_services
 from clubs.models import Club
-from games import services
+from games import documents, services
 from games.models import TableSession
-from portability import backup, common
+from portability import backup
 from tests.conftest import PASSWORD
 from tests.portability.test_exports import BGSTATS
 
@@ -132,11 +132,11 @@ def test_a_backup_with_an_impossible_date_is_refused_at_its_path(
     document = json.loads(json.dumps(backup.club_backup_export(finished_session.club)))
     document["sessions"][0]["played_at"] = "2012-05-01T20:00:00+00:00"
     empty = clubs_services.club_create(name="Empty", slug="empty", owner=alice)
-    with pytest.raises(common.ImportRejected) as rejected:
+    with pytest.raises(documents.ImportRejected) as rejected:
         backup.club_backup_import(club=empty, document=document)
-    assert [(p.path, common.problem_message(p)) for p in rejected.value.problems] == [
-        ("sessions[0].played_at", TOO_EARLY)
-    ]
+    assert [
+        (p.path, documents.problem_message(p)) for p in rejected.value.problems
+    ] == [("sessions[0].played_at", TOO_EARLY)]
 
 
 def test_the_api_refuses_a_bgstats_play_dated_before_2013(club, alice):

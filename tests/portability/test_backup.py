@@ -12,6 +12,12 @@ from django.contrib.auth.models import User
 from clubs import services as clubs_services
 from clubs.models import Club, Player
 from games import services
+from games.documents import (
+    MAX_IMPORT_BYTES,
+    ImportRejected,
+    document_load,
+    problem_message,
+)
 from games.models import (
     Game,
     MagnanimousEnding,
@@ -26,11 +32,7 @@ from games.models import (
 from portability.backup import BackupDocument, club_backup_export, club_backup_import
 from portability.common import (
     CLUB_NOT_EMPTY,
-    MAX_IMPORT_BYTES,
     ImportOutcome,
-    ImportRejected,
-    document_load,
-    problem_message,
 )
 from stats import selectors as stats_selectors
 from stats import services as stats_services

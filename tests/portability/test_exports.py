@@ -12,6 +12,10 @@ import pytest
 from clubs import services as clubs_services
 from clubs.models import Club, Player
 from games import services as game_services
+from games.documents import (
+    ImportRejected,
+    problem_message,
+)
 from games.models import SessionStatus
 from portability.bgstats import (
     bgstats_compact,
@@ -21,7 +25,9 @@ from portability.bgstats import (
     bgstats_player_matches,
     bgstats_read,
 )
-from portability.common import ImportOutcome, ImportRejected, problem_message
+from portability.common import (
+    ImportOutcome,
+)
 from portability.csv_results import results_csv
 from portability.models import BgStatsImport
 from stats.models import PlayerBucket, StatsChange
