@@ -49,17 +49,18 @@ def log_document(
     game: AssistantGame, events: Sequence[Mapping[str, object]]
 ) -> dict[str, object]:
     """Return the game-log document (format game-log/1) of ``game`` with ``events``."""
+    setup = game.setup
     document: dict[str, object] = {
         "format": FORMAT,
         "game": "concordia",
-        "map": game.map,
-        "tracking": game.tracking,
-        "intermediate_scoring": game.intermediate_scoring,
+        "map": setup["map"],
+        "tracking": setup["tracking"],
+        "intermediate_scoring": setup["intermediate_scoring"],
         "players": [{"name": p["name"], "colour": p["colour"]} for p in game.players],
     }
-    if game.cities:
-        document["cities"] = dict(game.cities)
-    document["display"] = list(game.display)
+    if setup.get("cities"):
+        document["cities"] = dict(setup["cities"])
+    document["display"] = list(setup["display"])
     document["events"] = [dict(event) for event in events]
     return document
 

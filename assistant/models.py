@@ -1,7 +1,10 @@
-"""The table assistant: a game in play and its append-only log (issue #14).
+"""The table assistant: a game in play and its append-only log (issues #14, #22).
 
-The state of a game is never stored: it is replayed from the setup (the
-header fields of the game-log document) and the events, through `play`.
+The state of a game is never stored: it is replayed from its setup (the
+header of its game-log document) and its events, by the game's own package
+(`assistant.concordia`). These tables know no game: ``game`` names it,
+``players`` holds each seat's name and colour, and ``setup`` the rest of the
+log's header as that game's contract writes it.
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club
-from games.models import ConcordiaMap, TableSession
+from games.models import Game, TableSession
 
 # Join codes are read aloud and typed on a phone: no 0/O, 1/I/l look-alikes.
 JOIN_CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
@@ -37,22 +40,32 @@ class Tracking(models.TextChoices):
     FULL = "full", _("full: money, goods, colonists and houses too")
 
 
+class GameStatus(models.TextChoices):
+    """Where a game stands, as the list of the club's games needs it."""
+
+    PLAYING = "playing", _("playing")
+    FINISHED = "finished", _("finished")
+    ABANDONED = "abandoned", _("abandoned")
+
+
 class AssistantGame(models.Model):
-    """A Concordia game played with the assistant on the table."""
+    """A game played with the assistant on the table."""
 
     club = models.ForeignKey(
         Club, on_delete=models.CASCADE, related_name="assistant_games"
     )
-    map = models.CharField(_("map"), max_length=12, choices=ConcordiaMap.choices)
-    tracking = models.CharField(
-        _("tracking"), max_length=5, choices=Tracking.choices, default=Tracking.LIGHT
-    )
-    intermediate_scoring = models.BooleanField(_("intermediate scoring"), default=False)
-    # The game-log header, as the contract writes it: players in seating order
-    # ({"name", "colour"}), the city tokens by city, the display dealt at setup.
+    game = models.CharField(_("game"), max_length=20, choices=Game.choices)
+    # The game-log header: the players in seating order ({"name", "colour"},
+    # and whatever else the game's contract gives a player), and the rest of
+    # the header but its "format" and "game" (Concordia: map, tracking, the
+    # intermediate scoring, the city tokens, the display dealt).
     players = models.JSONField(default=list)
-    cities = models.JSONField(default=dict, blank=True)
-    display = models.JSONField(default=list)
+    setup = models.JSONField(default=dict, blank=True)
+    # Written with every event, so that a list of games replays none of them;
+    # "" for a game recorded before this column existed (its state says).
+    status = models.CharField(
+        max_length=10, choices=GameStatus.choices, blank=True, default=""
+    )
     join_code = models.CharField(max_length=12, unique=True, default=new_join_code)
     # Empty when revoked: whoever held the old link can no longer follow.
     follow_token = models.CharField(max_length=40, blank=True, default=new_follow_token)

@@ -81,13 +81,17 @@ class GameLists:
 def game_lists_for_club(*, user: User, club_slug: str, limit: int = 20) -> GameLists:
     """Return the newest ``limit`` games of the club, those in play apart from the ended.
 
-    A game whose final sheet was opened is finished; the others tell their
-    status from their state (remembered, or one replay each).
+    One query: every write records the game's status with its head, so no
+    game is replayed here (a long log would cost every view of the list its
+    replay). Only a game recorded before the status existed and never
+    written since asks its state (remembered, or one replay).
     """
     in_play: list[AssistantGame] = []
     ended: list[tuple[AssistantGame, str]] = []
     for game in game_qs_visible_to(user=user, club_slug=club_slug)[:limit]:
-        status = "finished" if game.session_id else str(game_state(game).status)
+        status = game.status or (
+            "finished" if game.session_id else str(game_state(game).status)
+        )
         if status in {"finished", "abandoned"}:
             ended.append((game, status))
         else:
@@ -112,17 +116,7 @@ _STATES_KEPT = 256
 
 
 def _state_key(game: AssistantGame) -> tuple[int, int, str]:
-    setup = json.dumps(
-        [
-            game.map,
-            game.tracking,
-            game.intermediate_scoring,
-            game.players,
-            game.cities,
-            game.display,
-        ],
-        sort_keys=True,
-    )
+    setup = json.dumps([game.game, game.players, game.setup], sort_keys=True)
     return (game.pk, game.head_seq, f"{game.created_at.isoformat()} {setup}")
 
 

@@ -22,13 +22,14 @@ from assistant import engine, selectors
 from assistant.models import (
     AssistantEvent,
     AssistantGame,
+    GameStatus,
     Tracking,
     new_follow_token,
     new_join_code,
 )
 from clubs.models import Club
 from games import services as games_services
-from games.models import Colour, TableSession
+from games.models import Colour, Game, TableSession
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 5
@@ -101,17 +102,25 @@ def game_create(
     colours = [colour or free.pop(0) for colour in colours]
     if cities is None:
         cities = engine.draw_cities(map_name, rng) if tracking == Tracking.FULL else {}
+    setup: dict[str, object] = {
+        "map": map_name,
+        "tracking": tracking,
+        "intermediate_scoring": intermediate_scoring,
+    }
+    if cities:
+        setup["cities"] = dict(cities)
+    setup["display"] = (
+        list(display) if display else engine.deal_display(len(names), rng)
+    )
     game = AssistantGame(
         club=club,
-        map=map_name,
-        tracking=tracking,
-        intermediate_scoring=intermediate_scoring,
+        game=Game.CONCORDIA,
         players=[
             {"name": name, "colour": colour}
             for name, colour in zip(names, colours, strict=True)
         ],
-        cities=dict(cities),
-        display=list(display) if display else engine.deal_display(len(names), rng),
+        setup=setup,
+        status=GameStatus.PLAYING,
         created_by=created_by,
     )
     engine.check_setup(engine.log_document(game, []))
@@ -138,6 +147,13 @@ def game_create(
             raise
         return made
     return game
+
+
+def _status(state: engine.State) -> GameStatus:
+    status = str(state.status)
+    if status in {GameStatus.FINISHED, GameStatus.ABANDONED}:
+        return GameStatus(status)
+    return GameStatus.PLAYING
 
 
 @transaction.atomic
@@ -184,8 +200,10 @@ def event_append(
     except IntegrityError as error:
         # Only a writer that skipped the lock (none of ours) gets here.
         raise EventConflict(head_seq=locked.head_seq) from error
-    AssistantGame.objects.filter(pk=locked.pk).update(head_seq=event.seq)
+    status = _status(state)
+    AssistantGame.objects.filter(pk=locked.pk).update(head_seq=event.seq, status=status)
     locked.head_seq = game.head_seq = event.seq
+    locked.status = game.status = status
     # Remembered once the event is committed: a rollback leaves no state
     # for a head the log never had.
     transaction.on_commit(lambda: selectors.game_state_remember(locked, state))
@@ -256,7 +274,7 @@ def game_finish(*, game: AssistantGame, created_by: User | None) -> TableSession
     session = games_services.session_create(
         club=locked.club,
         created_by=created_by,
-        map_name=locked.map,
+        map_name=locked.setup["map"],
         played_at=timezone.now(),
         seats=[
             games_services.SeatInput(new_name=p["name"], colour=p["colour"])
@@ -286,13 +304,19 @@ def game_setup_update(
         raise ValidationError(
             _("The game has started: its setup can no longer change.")
         )
+    setup = dict(locked.setup)
     if cities is not None:
-        locked.cities = dict(cities)
+        setup.pop("cities", None)
+        if cities:
+            setup = {**setup, "cities": dict(cities)}
     if display is not None:
-        locked.display = list(display)
+        setup["display"] = list(display)
+    # The header's order, as the export writes it.
+    order = ("map", "tracking", "intermediate_scoring", "cities", "display")
+    locked.setup = {key: setup[key] for key in order if key in setup}
     engine.check_setup(engine.log_document(locked, []))
-    locked.save(update_fields=["cities", "display"])
-    game.cities, game.display = locked.cities, locked.display
+    locked.save(update_fields=["setup"])
+    game.setup = locked.setup
 
 
 @transaction.atomic
@@ -304,16 +328,23 @@ def game_import(
     The whole log is replayed first: a log the rules refuse raises
     `engine.LogInvalid` (with the path of each problem) and creates nothing.
     """
-    log = engine.replay(document).log
+    state = engine.replay(document)
+    log = state.log
     events = list(log.documents)
+    setup: dict[str, object] = {
+        "map": log.map.value,
+        "tracking": log.tracking.value,
+        "intermediate_scoring": log.intermediate_scoring,
+    }
+    if log.cities:
+        setup["cities"] = {city: good.value for city, good in log.cities.items()}
+    setup["display"] = list(log.display)
     game = AssistantGame(
         club=club,
-        map=log.map.value,
-        tracking=log.tracking.value,
-        intermediate_scoring=log.intermediate_scoring,
+        game=Game.CONCORDIA,
         players=[{"name": p.name, "colour": p.colour} for p in log.players],
-        cities={city: good.value for city, good in (log.cities or {}).items()},
-        display=list(log.display),
+        setup=setup,
+        status=_status(state),
         created_by=created_by,
         head_seq=len(events),
     )

@@ -16,6 +16,8 @@ from assistant.labels import (
     SPECIALIST_RULES,
     STATUS_LABELS,
 )
+from assistant.models import AssistantGame, Tracking
+from games.models import ConcordiaMap
 from games.vocabulary import category_label as vocabulary_category_label
 from games.vocabulary import good_count
 from scoring.types import Good
@@ -88,6 +90,18 @@ def _good_count(good: str, count: int) -> str:
     if good == "?":
         return str(ANY_GOOD_COUNT % {"n": count})
     return f"{count} {good_label(good)}"
+
+
+@register.filter
+def map_label(game: AssistantGame) -> str:
+    """The map of a game's setup, in the reader's language."""
+    return str(dict(ConcordiaMap.choices).get(game.setup.get("map"), ""))
+
+
+@register.filter
+def tracking_label(game: AssistantGame) -> str:
+    """What a game's setup tracks, in the reader's language."""
+    return str(dict(Tracking.choices).get(game.setup.get("tracking"), ""))
 
 
 @register.filter

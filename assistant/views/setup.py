@@ -343,8 +343,12 @@ def game_setup(
             "praefectus_magnus": game.players[-1]["name"],
             "decks": engine.decks_in_play(count),
             "storehouse": engine.STOREHOUSE_AT_START,
-            "provinces": engine.provinces(game.map, game.cities) if game.cities else [],
-            "display": game.display,
+            "provinces": (
+                engine.provinces(game.setup["map"], game.setup["cities"])
+                if game.setup.get("cities")
+                else []
+            ),
+            "display": game.setup["display"],
         },
     )
 
@@ -446,20 +450,22 @@ def game_setup_cities(
     showing its bonus marker; or the app deals them. Before the first turn only.
     """
     game = game_of(request, club_slug, game_id)
-    board = engine.spec(game.map)
+    map_name = game.setup["map"]
+    board = engine.spec(map_name)
     names = {city.name: city_field_name(city) for city in board.cities}
-    chosen = {city: game.cities.get(city, "") for city in names}
+    cities = game.setup.get("cities") or {}
+    chosen = {city: cities.get(city, "") for city in names}
     problems: tuple[engine.Problem, ...] = ()
     messages_shown: list[str] = []
     if request.method == "POST":
         if request.POST.get("action") == "draw":
-            goods = engine.draw_cities(game.map, random.SystemRandom())
+            goods = engine.draw_cities(map_name, random.SystemRandom())
         else:
             for city, name in names.items():
                 value = request.POST.get(name, "")
                 chosen[city] = value if value in GOODS else ""
             goods = {city: good for city, good in chosen.items() if good}
-            problems = engine.city_problems(game.map, goods)
+            problems = engine.city_problems(map_name, goods)
         if not problems:
             try:
                 services.game_setup_update(game=game, cities=goods)

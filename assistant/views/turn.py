@@ -372,7 +372,7 @@ def game_finish(
     except ValidationError as error:
         messages.error(request, error.messages[0])
         return redirect(game)
-    if game.tracking == Tracking.LIGHT:
+    if game.setup["tracking"] == Tracking.LIGHT:
         # The sheet opens with a winner already: say what the table must still give.
         messages.info(
             request,

@@ -26,7 +26,7 @@ PLAYERS = [{"name": "Ana", "colour": "red"}, {"name": "Bia", "colour": "green"}]
 @pytest.fixture
 def game(club: Club, alice: User) -> AssistantGame:
     return AssistantGame.objects.create(
-        club=club, map="imperium", players=PLAYERS, created_by=alice
+        club=club, game="concordia", players=PLAYERS, created_by=alice
     )
 
 
@@ -73,7 +73,7 @@ def test_an_idempotency_key_records_one_event_per_game(game, club, alice):
     _event(game, 1, key="tap-1")
     with pytest.raises(IntegrityError), transaction.atomic():
         _event(game, 2, key="tap-1")
-    other = AssistantGame.objects.create(club=club, map="imperium", players=PLAYERS)
+    other = AssistantGame.objects.create(club=club, game="concordia", players=PLAYERS)
     _event(other, 1, key="tap-1")
     _event(game, 2)
     _event(game, 3)

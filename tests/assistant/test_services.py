@@ -108,9 +108,9 @@ def test_a_new_game_gets_the_setup_the_rules_require(light_game):
         {"name": "Bia", "colour": "green"},
         {"name": "Caio", "colour": "blue"},
     ]
-    assert len(light_game.display) == 7
-    assert all(card.startswith("I:") for card in light_game.display)
-    assert light_game.cities == {}
+    assert len(light_game.setup["display"]) == 7
+    assert all(card.startswith("I:") for card in light_game.setup["display"])
+    assert "cities" not in light_game.setup
     state = selectors.game_state(light_game)
     assert state.current_player == "Ana"
     assert state.praefectus_magnus == "Caio"
@@ -134,7 +134,7 @@ def test_full_tracking_draws_every_city_token(club, alice):
         players=[("Ana", ""), ("Bia", "")],
         rng=random.Random(3),
     )
-    assert len(game.cities) == 25
+    assert len(game.setup["cities"]) == 25
     assert [p["colour"] for p in game.players] == ["red", "blue"]
 
 
@@ -152,9 +152,12 @@ def test_a_remembered_state_serves_its_head_and_setup_only(light_game):
     selectors.game_state_remember(light_game, state)
     assert selectors.game_state(light_game) is state
     # Another head, or a setup changed before the first move, is replayed.
-    light_game.display = [*light_game.display[1:], light_game.display[0]]
+    light_game.setup["display"] = [
+        *light_game.setup["display"][1:],
+        light_game.setup["display"][0],
+    ]
     assert selectors.game_state(light_game) is not state
-    assert list(selectors.game_state(light_game).display) == light_game.display
+    assert list(selectors.game_state(light_game).display) == light_game.setup["display"]
 
 
 def test_undo_is_refused_once_the_final_sheet_exists(club, alice):
@@ -163,10 +166,14 @@ def test_undo_is_refused_once_the_final_sheet_exists(club, alice):
     played = play_to_the_end(random.Random(2), players=3, tracking="light")
     game = AssistantGame.objects.create(
         club=club,
-        map="imperium",
-        tracking="light",
+        game="concordia",
         players=[{"name": p.name, "colour": p.colour} for p in played.log.players],
-        display=list(played.log.display),
+        setup={
+            "map": "imperium",
+            "tracking": "light",
+            "intermediate_scoring": False,
+            "display": list(played.log.display),
+        },
         created_by=alice,
     )
     for event in played.documents:

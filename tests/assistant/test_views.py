@@ -227,7 +227,7 @@ def test_a_phone_hears_that_another_opened_the_final_sheet(
 def test_a_senator_buys_and_the_display_is_refilled(ana_phone, light_game):
     # Ana plays her Mercator, Bia her Senator, buying the card at position 1.
     _post_play(ana_phone, light_game, {"card": "Mercator"})
-    bought = light_game.display[0]
+    bought = light_game.setup["display"][0]
     helper = ana_phone.get(_url("play", light_game) + "?card=Senator").content.decode()
     assert f'name="buy_one" value="{bought}"' in helper
     _post_play(ana_phone, light_game, {"card": "Senator", "buy_one": bought})
@@ -235,7 +235,7 @@ def test_a_senator_buys_and_the_display_is_refilled(ana_phone, light_game):
     # Deck I's one card left after the deal is the only one that can come:
     # the page places it (see test_walkthrough). Caio buys next: deck II has
     # several cards, and the group taps the one drawn.
-    (last_of_deck_one,) = set(engine.deck_cards(1)) - set(light_game.display)
+    (last_of_deck_one,) = set(engine.deck_cards(1)) - set(light_game.setup["display"])
     assert state.display[-1] == last_of_deck_one
     _post_play(ana_phone, light_game, {"card": "Senator", "buy_one": state.display[0]})
     state = selectors.game_state(light_game)
@@ -356,14 +356,14 @@ def test_the_display_and_city_tokens_entered_as_laid(ana_phone, short_game, shor
     response = ana_phone.post(url, cities | {"action": "save"})
     assert response.status_code == 302
     short_game.refresh_from_db()
-    assert short_game.cities["Londinium"] == "brick"
+    assert short_game.setup["cities"]["Londinium"] == "brick"
     # A deal the token pool cannot make is refused with the board entry's reason.
     cities["city-tomis"] = "cloth"
     refused = ana_phone.post(url, cities | {"action": "save"})
     assert refused.status_code == 200
     assert has_id(refused.content.decode(), "cities-invalid")
     short_game.refresh_from_db()
-    assert short_game.cities["Tomis"] == "tool"
+    assert short_game.setup["cities"]["Tomis"] == "tool"
     display = ["I:Farmer", "I:Mercator", "I:Smith", "I:Prefect", "I:Colonist"]
     display += ["I:Architect", "I:Mason"]
     for number, card in enumerate(display):
@@ -376,19 +376,19 @@ def test_the_display_and_city_tokens_entered_as_laid(ana_phone, short_game, shor
     )
     assert response.status_code == 302
     short_game.refresh_from_db()
-    assert short_game.display == display
+    assert short_game.setup["display"] == display
 
 
 def test_the_setup_cannot_change_once_the_game_has_started(ana_phone, light_game):
     _post_play(ana_phone, light_game, {"card": "Mercator"})
-    before = list(light_game.display)
+    before = list(light_game.setup["display"])
     response = ana_phone.post(
         _url("setup-display", light_game),
         {"picked": list(reversed(before)), "save": "1"},
     )
     assert has_id(response.content.decode(), "setup-started")
     light_game.refresh_from_db()
-    assert light_game.display == before
+    assert light_game.setup["display"] == before
 
 
 def test_an_exported_log_imports_as_a_game_in_play(ana_phone, club, short_log):
@@ -455,10 +455,14 @@ def test_a_light_game_opens_its_sheet_with_the_cards_and_asks_the_rest(
     assert str(played.state.status) == "finished"
     game = AssistantGame.objects.create(
         club=club,
-        map="imperium",
-        tracking="light",
+        game="concordia",
         players=[{"name": p.name, "colour": p.colour} for p in played.log.players],
-        display=list(played.log.display),
+        setup={
+            "map": "imperium",
+            "tracking": "light",
+            "intermediate_scoring": False,
+            "display": list(played.log.display),
+        },
         created_by=alice,
     )
     for event in played.documents:
@@ -516,10 +520,14 @@ def _finished_game(club: Any, alice: Any) -> AssistantGame:
     played = play_to_the_end(random.Random(2), players=3, tracking="light")
     game = AssistantGame.objects.create(
         club=club,
-        map="imperium",
-        tracking="light",
+        game="concordia",
         players=[{"name": p.name, "colour": p.colour} for p in played.log.players],
-        display=list(played.log.display),
+        setup={
+            "map": "imperium",
+            "tracking": "light",
+            "intermediate_scoring": False,
+            "display": list(played.log.display),
+        },
         created_by=alice,
     )
     for event in played.documents:

@@ -37,14 +37,19 @@ def _played_game(
     played = play_to_the_end(
         random.Random(seed), players=3, tracking=tracking, intermediate=intermediate
     )
+    setup: dict[str, Any] = {
+        "map": str(played.log.map),
+        "tracking": tracking,
+        "intermediate_scoring": intermediate,
+    }
+    if played.log.cities:
+        setup["cities"] = {c: g.value for c, g in played.log.cities.items()}
+    setup["display"] = list(played.log.display)
     game = AssistantGame.objects.create(
         club=club,
-        map=str(played.log.map),
-        tracking=tracking,
-        intermediate_scoring=intermediate,
+        game="concordia",
         players=[{"name": p.name, "colour": p.colour} for p in played.log.players],
-        cities=dict(played.log.cities or {}),
-        display=list(played.log.display),
+        setup=setup,
         created_by=alice,
     )
     for event in played.documents:
@@ -126,9 +131,9 @@ def test_the_only_card_that_can_come_refills_the_display_by_itself(
     from assistant.templatetags.assistant_extras import card_label
 
     ana_phone.post(_url("play", light_game), {"seq": 0, "card": "Mercator"})
-    bought = light_game.display[0]
+    bought = light_game.setup["display"][0]
     # 3 players: deck I has 8 cards, 7 are dealt; one is left to come.
-    (last,) = set(engine.deck_cards(1)) - set(light_game.display)
+    (last,) = set(engine.deck_cards(1)) - set(light_game.setup["display"])
     response = ana_phone.post(
         _url("play", light_game),
         {"seq": 1, "card": "Senator", "buy_one": bought},
@@ -205,17 +210,17 @@ def test_the_display_is_entered_by_tapping_deck_one_in_order(
     else:
         assert response["Location"] == setup
     light_game.refresh_from_db()
-    assert light_game.display == chosen
+    assert light_game.setup["display"] == chosen
 
 
 def test_a_display_of_fewer_than_seven_cards_is_not_saved(ana_phone, light_game):
-    before = list(light_game.display)
+    before = list(light_game.setup["display"])
     response = ana_phone.post(
         _url("setup-display", light_game), {"picked": before[:6], "save": "1"}
     )
     assert "Tap the 7 cards of the display first." in response.content.decode()
     light_game.refresh_from_db()
-    assert light_game.display == before
+    assert light_game.setup["display"] == before
 
 
 # 2: city tokens entered with the board entry's fieldsets and check.
@@ -246,7 +251,7 @@ def test_city_tokens_are_entered_with_the_board_entrys_fieldsets(
     response = ana_phone.post(url, {"action": "draw"})
     assert response.status_code == 302
     short_game.refresh_from_db()
-    assert len(short_game.cities) == len(short_log["cities"])
+    assert len(short_game.setup["cities"]) == len(short_log["cities"])
     setup = ana_phone.get(_url("setup", short_game)).content.decode()
     bonus = [li.attrs["data-bonus"] for li in elements(setup, "li", data_bonus=None)]
     assert len(bonus) == len(engine.spec(short_log["map"]).provinces)

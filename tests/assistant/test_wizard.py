@@ -118,7 +118,11 @@ def test_every_screen_chosen_without_javascript(ana_phone, club):
         {"name": "Ana", "colour": "yellow"},
         {"name": "Caio", "colour": "red"},
     ]
-    assert (game.map, game.tracking, game.intermediate_scoring) == (
+    assert (
+        game.setup["map"],
+        game.setup["tracking"],
+        game.setup["intermediate_scoring"],
+    ) == (
         "italia",
         "full",
         True,
@@ -139,7 +143,11 @@ def test_every_screen_skipped_gives_the_usual_setup(ana_phone, club):
         {"name": "Bia", "colour": "blue"},
         {"name": "Caio", "colour": "green"},
     ]
-    assert (game.map, game.tracking, game.intermediate_scoring) == (
+    assert (
+        game.setup["map"],
+        game.setup["tracking"],
+        game.setup["intermediate_scoring"],
+    ) == (
         "imperium",
         "light",
         False,
@@ -159,7 +167,11 @@ def test_the_usual_setup_from_the_first_screen_with_a_club_player(ana_phone, clu
         {"name": "Duda", "colour": "red"},
         {"name": "Bia", "colour": "blue"},
     ]
-    assert (game.map, game.tracking, game.intermediate_scoring) == (
+    assert (
+        game.setup["map"],
+        game.setup["tracking"],
+        game.setup["intermediate_scoring"],
+    ) == (
         "imperium",
         "light",
         False,

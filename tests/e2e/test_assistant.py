@@ -6,11 +6,9 @@ Debian's Chromium at 390×844; screenshots of every screen in artifacts/e2e/.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 
 import pytest
 from django.contrib.auth.models import User
-from django.db import connection
 from playwright.sync_api import Browser, Page
 
 from assistant.models import AssistantEvent
@@ -19,28 +17,6 @@ from tests.conftest import PASSWORD
 from tests.e2e.conftest import ARTIFACTS, CSP_LISTENER, PHONE
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
-
-
-def _sqlite_migration() -> object:
-    import importlib
-
-    return importlib.import_module("assistant.migrations.0002_event_append_only_sqlite")
-
-
-@pytest.fixture(autouse=True)
-def _events_cleared_for_the_flush() -> Iterator[None]:
-    """The log refuses DELETE, and SQLite's flush between tests deletes rows:
-    lift the triggers for this cleanup only, then put them back."""
-    yield
-    if connection.vendor != "sqlite":
-        return  # PostgreSQL's flush truncates, which the row trigger allows.
-    migration = _sqlite_migration()
-    with connection.cursor() as cursor:
-        for statement in migration.DROP:  # type: ignore[attr-defined]
-            cursor.execute(statement)
-        cursor.execute(f"DELETE FROM {AssistantEvent._meta.db_table}")
-        for statement in migration.CREATE:  # type: ignore[attr-defined]
-            cursor.execute(statement)
 
 
 def _sign_in(page: Page, url: str, name: str) -> None:

@@ -27,7 +27,6 @@ from games.models import EntryMode, Game
 from stats import services as stats_services
 from tests.conftest import PASSWORD, example_sheet
 from tests.e2e.conftest import ARTIFACTS, CSP_LISTENER
-from tests.e2e.test_assistant import _events_cleared_for_the_flush  # noqa: F401
 from tests.rulebook_board import IMPERIUM_GOODS
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
