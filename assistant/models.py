@@ -127,9 +127,16 @@ class AssistantEvent(models.Model):
     # Set by the phone for each tap, so that a tap sent twice records one event.
     idempotency_key = models.CharField(max_length=64, blank=True)
     document = models.JSONField()
+    # The account that recorded it, as a bare reference: no database
+    # constraint and nothing done when the account is deleted, because the
+    # log is append-only and deleting an account must not rewrite it (a
+    # SET_NULL would UPDATE every event, which the trigger refuses). Once the
+    # account is gone the number leads nowhere: what remains of a deleted
+    # user in a log is that number. Empty for events no account recorded.
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
-        on_delete=models.SET_NULL,
+        on_delete=models.DO_NOTHING,
+        db_constraint=False,
         null=True,
         blank=True,
         related_name="+",
@@ -158,6 +165,23 @@ class AssistantEvent(models.Model):
             pgtrigger.Protect(
                 name="assistant_event_append_only",
                 operation=pgtrigger.Update | pgtrigger.Delete,
+            ),
+            # A row trigger does not see TRUNCATE: a statement trigger refuses
+            # it while the table holds an event (emptying an empty table loses
+            # nothing, and Django's flush between tests truncates every table).
+            # SQLite has no TRUNCATE: its "DELETE FROM" without WHERE fires the
+            # row triggers of migration 0002, which refuse it.
+            pgtrigger.Trigger(
+                name="assistant_event_no_truncate",
+                level=pgtrigger.Statement,
+                when=pgtrigger.Before,
+                operation=pgtrigger.Truncate,
+                func=(
+                    "IF EXISTS (SELECT 1 FROM assistant_assistantevent) THEN"
+                    " RAISE EXCEPTION 'Cannot truncate % while it holds events:"
+                    " the log is append-only', TG_TABLE_NAME;"
+                    " END IF; RETURN NULL;"
+                ),
             ),
         ]
 

@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 from django.apps.registry import Apps
+from django.contrib.auth.models import User
 from django.db import DatabaseError, connection, transaction
 from django.db.migrations.executor import MigrationExecutor
 
@@ -186,12 +187,31 @@ def test_a_populated_database_moves_the_concordia_columns_into_the_setup_and_bac
         "a" * 32
     )
 
+    # A deleted account leaves its number on the events it recorded.
+    gone = User.objects.create(username="gone")
+    AssistantEvent.objects.create(
+        game_id=ids["full"], seq=1, document={"type": "undo"}, created_by=gone
+    )
+    gone.delete()
+    assert AssistantEvent.objects.get(game_id=ids["full"]).created_by_id is not None
+
     old = _migrate(BEFORE_THE_SETUP_FIELD)
     _check_columns(old, ids)
+    event_model = old.get_model("assistant", "AssistantEvent")
+    # The schema of before has the constraint again: the deleted account's
+    # number is forgotten, the other events keep theirs.
+    assert event_model.objects.get(game_id=ids["full"]).created_by_id is None
+    assert set(
+        event_model.objects.filter(game_id=ids["light"]).values_list(
+            "created_by_id", flat=True
+        )
+    ) == {ids["user"]}
+    with pytest.raises(DatabaseError, match=APPEND_ONLY), transaction.atomic():
+        event_model.objects.filter(game_id=ids["light"]).update(seq=9)
 
     _migrate()
     assert AssistantGame.objects.get(pk=ids["full"]).setup["cities"] == CITIES
-    assert AssistantEvent.objects.count() == 3
+    assert AssistantEvent.objects.count() == 4
     # The log is still append-only after the tables were rebuilt.
     with pytest.raises(DatabaseError, match=APPEND_ONLY), transaction.atomic():
         AssistantEvent.objects.filter(game_id=ids["light"]).update(seq=9)
