@@ -35,11 +35,6 @@ def new_follow_token() -> str:
     return secrets.token_urlsafe(18)
 
 
-class Tracking(models.TextChoices):
-    LIGHT = "light", _("light: the cards only")
-    FULL = "full", _("full: money, goods, colonists and houses too")
-
-
 class GameStatus(models.TextChoices):
     """Where a game stands, as the list of the club's games needs it."""
 
@@ -115,6 +110,11 @@ class AssistantGame(models.Model):
             "assistant:game-turn",
             kwargs={"club_slug": self.club.slug, "game_id": self.pk},
         )
+
+    @property
+    def closed(self) -> bool:
+        """Whether the final score sheet exists: the game takes no more moves."""
+        return self.session_id is not None
 
 
 class AssistantEvent(models.Model):

@@ -11,9 +11,12 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from assistant import engine, selectors, services
+from assistant import selectors, services
+from assistant.concordia import adapter, presenters
+from assistant.concordia import services as concordia_services
+from assistant.concordia import setup as concordia_setup
+from assistant.concordia.labels import card_label
 from assistant.models import AssistantEvent, AssistantGame
-from assistant.templatetags.assistant_extras import card_label
 from scoring.types import Good
 from tests.assistant.conftest import example
 from tests.markup import by_id, elements, has_id
@@ -235,15 +238,17 @@ def test_a_senator_buys_and_the_display_is_refilled(ana_phone, light_game):
     # Deck I's one card left after the deal is the only one that can come:
     # the page places it (see test_walkthrough). Caio buys next: deck II has
     # several cards, and the group taps the one drawn.
-    (last_of_deck_one,) = set(engine.deck_cards(1)) - set(light_game.setup["display"])
+    (last_of_deck_one,) = set(concordia_setup.deck_cards(1)) - set(
+        light_game.setup["display"]
+    )
     assert state.display[-1] == last_of_deck_one
     _post_play(ana_phone, light_game, {"card": "Senator", "buy_one": state.display[0]})
     state = selectors.game_state(light_game)
     assert state.display[-1] is None
     page = ana_phone.get(_url("turn", light_game)).content.decode()
     assert has_id(page, "refill-heading")
-    assert len(engine.turn_view(state).reveal_choices) > 1
-    refill = engine.turn_view(state).reveal_choices[0]
+    assert len(presenters.turn_view(state).reveal_choices) > 1
+    refill = presenters.turn_view(state).reveal_choices[0]
     ana_phone.post(_url("reveal", light_game), {"seq": 3, "card": refill})
     state = selectors.game_state(light_game)
     assert state.display[-1] == refill
@@ -286,7 +291,7 @@ def test_the_worked_example_through_the_pages_gives_its_state(
                 _url("reveal", short_game),
                 {"seq": short_game.head_seq + 1, "card": event["reveal"]},
             )
-    state = engine.state_document(selectors.game_state(short_game))
+    state = adapter.state_document(selectors.game_state(short_game))
     expected = example("game-log-short.state.json")
     assert state == expected
 
@@ -297,7 +302,7 @@ def test_the_log_exports_as_a_game_log_document(ana_phone, light_game):
     document = json.loads(response.content)
     assert document["format"] == "game-log/1"
     assert document["events"] == [{"type": "play", "player": "Ana", "card": "Mercator"}]
-    assert engine.replay(document).turn_number == 2
+    assert adapter.replay(document).turn_number == 2
 
 
 def test_join_by_code(bob_phone, light_game):
@@ -401,7 +406,7 @@ def test_an_exported_log_imports_as_a_game_in_play(ana_phone, club, short_log):
     assert response["Location"] == game.get_absolute_url()
     assert game.head_seq == 10
     assert selectors.game_log_document(game) == short_log
-    assert engine.state_document(selectors.game_state(game)) == example(
+    assert adapter.state_document(selectors.game_state(game)) == example(
         "game-log-short.state.json"
     )
 
@@ -421,7 +426,7 @@ def test_an_illegal_log_is_not_imported_and_says_where(ana_phone, club, short_lo
 
 
 def test_every_helper_says_its_rule(ana_phone, light_game):
-    from assistant.templatetags.assistant_extras import card_rules
+    from assistant.concordia.templatetags.concordia_assistant import card_rules
 
     text = ana_phone.get(_url("play", light_game) + "?card=Prefect").content.decode()
     rules = by_id(text, "card-rules")
@@ -469,7 +474,7 @@ def test_a_light_game_opens_its_sheet_with_the_cards_and_asks_the_rest(
         services.event_append(game=game, document=event, expected_seq=None)
     response = ana_phone.post(_url("finish", game))
     sheet_page = ana_phone.get(response["Location"]).content.decode()
-    document, missing = engine.final_sheet_document(played.state)
+    document, missing = presenters.final_sheet_document(played.state)
     assert "players[0].sestertii" in missing
     players: list[dict[str, Any]] = document["players"]  # type: ignore[assignment]
     for seat, player in enumerate(players):
@@ -595,7 +600,7 @@ def test_a_senator_buying_with_any_good_asks_which_good(
     short_game.refresh_from_db()
     assert short_game.head_seq == 4
     # Deck I's last card refills the display at once: the only one that can come.
-    (last_of_deck_one,) = set(engine.deck_cards(1)) - set(short_log["display"])
+    (last_of_deck_one,) = set(concordia_setup.deck_cards(1)) - set(short_log["display"])
     assert short_game.events.last().document == {
         "type": "play",
         "player": "Ana",
@@ -634,7 +639,7 @@ def test_full_tracking_shows_the_points_if_the_game_ended_now(
 ):
     for number, event in enumerate(short_log["events"]):
         services.event_append(game=short_game, document=event, expected_seq=number)
-    standing = engine.standing(selectors.game_state(short_game))
+    standing = presenters.standing(selectors.game_state(short_game))
     assert standing is not None
     assert standing.points
     # Ana: Vesta 1 × (4 + 27)/10 = 3, Jupiter 0, Saturnus 2 × 1 province,
@@ -684,7 +689,7 @@ def test_light_prefect_cash_after_a_flip_says_count_the_coins(
     text = ana_phone.get(
         _url("play", short_game) + "?card=Prefect", headers=headers
     ).content.decode()
-    cash = engine.helper_view(selectors.game_state(short_game), card="Prefect")
+    cash = presenters.helper_view(selectors.game_state(short_game), card="Prefect")
     assert cash is not None
     assert cash.prefect is not None
     assert cash.prefect.cash == 1
@@ -713,7 +718,7 @@ def test_a_pending_refill_comes_first_and_the_hand_waits(ana_phone, light_game, 
     else:
         assert helper.status_code == 302
         assert helper["Location"] == light_game.get_absolute_url()
-    refill = engine.turn_view(selectors.game_state(light_game)).reveal_choices[0]
+    refill = presenters.turn_view(selectors.game_state(light_game)).reveal_choices[0]
     ana_phone.post(_url("reveal", light_game), {"seq": 3, "card": refill})
     text = ana_phone.get(_url("turn", light_game), headers=headers).content.decode()
     assert 'id="refill-heading"' not in text
@@ -788,7 +793,7 @@ def test_light_colonist_cash_names_no_amount_it_cannot_know(
     # helper gives the rule and lets the group count the pieces on the board.
     display = ["I:Colonist", "I:Farmer", "I:Mercator", "I:Smith", "I:Prefect"]
     display += ["I:Architect", "I:Mason"]
-    game = services.game_create(
+    game = concordia_services.game_create(
         club=club,
         created_by=alice,
         map_name="imperium",

@@ -11,6 +11,7 @@ from django.test import Client
 from django.urls import reverse
 
 from assistant import selectors, services
+from assistant.concordia import services as concordia_services
 from assistant.models import AssistantGame
 from tests.markup import by_id, elements, has_id
 from tests.play.random_games import play_to_the_end
@@ -127,13 +128,13 @@ def test_a_saved_full_game_offers_no_correction(ana_phone, club, alice):
 def test_the_only_card_that_can_come_refills_the_display_by_itself(
     ana_phone, light_game, htmx
 ):
-    from assistant import engine
-    from assistant.templatetags.assistant_extras import card_label
+    from assistant.concordia import setup as concordia_setup
+    from assistant.concordia.labels import card_label
 
     ana_phone.post(_url("play", light_game), {"seq": 0, "card": "Mercator"})
     bought = light_game.setup["display"][0]
     # 3 players: deck I has 8 cards, 7 are dealt; one is left to come.
-    (last,) = set(engine.deck_cards(1)) - set(light_game.setup["display"])
+    (last,) = set(concordia_setup.deck_cards(1)) - set(light_game.setup["display"])
     response = ana_phone.post(
         _url("play", light_game),
         {"seq": 1, "card": "Senator", "buy_one": bought},
@@ -163,12 +164,12 @@ def test_the_only_card_that_can_come_refills_the_display_by_itself(
 def test_the_display_is_entered_by_tapping_deck_one_in_order(
     ana_phone, light_game, htmx
 ):
-    from assistant import engine
+    from assistant.concordia import setup as concordia_setup
 
     url = _url("setup-display", light_game)
     headers = HTMX if htmx else {}
     page = ana_phone.get(url).content.decode()
-    deck = engine.deck_cards(1)
+    deck = concordia_setup.deck_cards(1)
     # Deck I's 8 cards as buttons; 7 empty places with their surcharge (§6).
     for card in deck:
         assert f'name="add" value="{card}"' in page
@@ -231,7 +232,7 @@ def test_city_tokens_are_entered_with_the_board_entrys_fieldsets(
 ):
     from django.utils.text import slugify
 
-    from assistant import engine
+    from assistant.concordia import setup as concordia_setup
 
     url = _url("setup-cities", short_game)
     page = ana_phone.get(url).content.decode()
@@ -254,7 +255,7 @@ def test_city_tokens_are_entered_with_the_board_entrys_fieldsets(
     assert len(short_game.setup["cities"]) == len(short_log["cities"])
     setup = ana_phone.get(_url("setup", short_game)).content.decode()
     bonus = [li.attrs["data-bonus"] for li in elements(setup, "li", data_bonus=None)]
-    assert len(bonus) == len(engine.spec(short_log["map"]).provinces)
+    assert len(bonus) == len(concordia_setup.spec(short_log["map"]).provinces)
     assert set(bonus) <= {"brick", "food", "tool", "wine", "cloth"}
 
 
@@ -267,15 +268,16 @@ def test_the_architect_taps_cities_in_building_order_with_a_running_total(
 ):
     import html
 
-    from assistant import engine
-    from assistant.templatetags.assistant_extras import counts_text
+    from assistant.concordia import presenters
+    from assistant.concordia import setup as concordia_setup
+    from assistant.concordia.templatetags.concordia_assistant import counts_text
 
     headers = HTMX if htmx else {}
     services.event_append(
         game=short_game, document=short_log["events"][0], expected_seq=0
     )
     state = selectors.game_state(short_game)
-    helper = engine.helper_view(state, card="Architect")
+    helper = presenters.helper_view(state, card="Architect")
     assert helper is not None
     costs = {house.city: house for house in helper.houses}
     # Ana built in Aquileia: Bia's house there is the second, twice the coins.
@@ -288,7 +290,9 @@ def test_the_architect_taps_cities_in_building_order_with_a_running_total(
     text = page.content.decode()
     # One fold per province, in the board's order, every city with its cost.
     provinces = re.findall(r"<summary><strong>([^<]+)</strong>", text)
-    assert provinces == [p.name for p in engine.spec(short_log["map"]).provinces]
+    assert provinces == [
+        p.name for p in concordia_setup.spec(short_log["map"]).provinces
+    ]
     (aquileia,) = [
         row
         for row in elements(text, "a", class_="city-row")
@@ -333,7 +337,7 @@ def test_the_architect_taps_cities_in_building_order_with_a_running_total(
 def test_the_intermediate_scoring_is_shown_when_it_happens(
     ana_phone, club, alice, htmx
 ):
-    game = services.game_create(
+    game = concordia_services.game_create(
         club=club,
         created_by=alice,
         map_name="imperium",

@@ -8,7 +8,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from assistant import services, setup_draft
+from assistant import setup_draft
+from assistant.concordia import services as concordia_services
 from assistant.models import AssistantGame
 from clubs.models import Player
 from tests.markup import by_id, elements, has_id
@@ -264,7 +265,7 @@ def test_two_seats_cannot_share_a_colour(ana_phone, club):
 )
 def test_a_tampered_draft_goes_back_to_the_first_screen(ana_phone, club, draft):
     session = ana_phone.session
-    session[setup_draft.session_key(club.pk)] = draft
+    session[setup_draft.session_key("concordia", club.pk)] = draft
     session.save()
     for step in ("scoring", "colours"):
         response = ana_phone.post(_step(step), {"draft": "0" * 32}, follow=True)
@@ -272,7 +273,7 @@ def test_a_tampered_draft_goes_back_to_the_first_screen(ana_phone, club, draft):
         assert has_id(response.content.decode(), "wizard-panel")
         assert len(list(response.context["messages"])) == 1
         session = ana_phone.session
-        session[setup_draft.session_key(club.pk)] = draft
+        session[setup_draft.session_key("concordia", club.pk)] = draft
         session.save()
     assert not AssistantGame.objects.exists()
 
@@ -333,7 +334,7 @@ def test_a_start_that_another_worker_already_made_leads_to_that_game(
     # draft's key, stored with the game, finds it: still one game.
     _post(ana_phone, "players", {**THREE, "go": "next"})
     key = _key(ana_phone, "scoring")
-    made = services.game_create(
+    made = concordia_services.game_create(
         club=club,
         created_by=alice,
         map_name="imperium",
@@ -351,7 +352,7 @@ def test_a_start_that_another_worker_already_made_leads_to_that_game(
 
 def test_the_same_setup_key_makes_one_game_in_a_club(club, alice):
     def make(key: str) -> AssistantGame:
-        return services.game_create(
+        return concordia_services.game_create(
             club=club,
             created_by=alice,
             map_name="imperium",

@@ -11,6 +11,7 @@ import pytest
 from django.contrib.auth.models import User
 from playwright.sync_api import Browser, Page
 
+from assistant.concordia import services as concordia_services
 from assistant.models import AssistantEvent
 from clubs import services as clubs_services
 from tests.conftest import PASSWORD
@@ -221,7 +222,7 @@ def test_the_architect_the_intermediate_scoring_and_the_share_page_at_360(
             Path(__file__).parents[1] / "assistant" / "data" / "game-log-short.json"
         ).read_text(encoding="utf-8")
     )
-    full = services.game_create(
+    full = concordia_services.game_create(
         club=club,
         created_by=alice,
         map_name=log["map"],
@@ -277,7 +278,7 @@ def test_the_architect_the_intermediate_scoring_and_the_share_page_at_360(
     )
 
     # The intermediate scoring, when a Tribune scores.
-    light = services.game_create(
+    light = concordia_services.game_create(
         club=club,
         created_by=alice,
         map_name="imperium",
