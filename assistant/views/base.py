@@ -178,12 +178,10 @@ def record_answer(
     (the table must choose first), ``recorded`` (given the notice).
     """
     seq = seq_of(request.POST.get("seq"))
-    try:
-        if seq is None:
-            raise _Unplaced
-        result = record(seq, clean_key(request.POST.get("key")))
-    except _Unplaced:
+    if seq is None:
         return _failed(request, game, failed, problems=[str(_UNPLACED)])
+    try:
+        result = record(seq, clean_key(request.POST.get("key")))
     except services.EventConflict as conflict:
         return _failed(request, game, failed, conflict=conflict.messages[0])
     except services.GameClosed as closed:
@@ -200,10 +198,6 @@ def record_answer(
     if recorded is not None:
         return recorded(notice)
     return after_write(request, game, notice=notice)
-
-
-class _Unplaced(Exception):
-    """A write that does not say which head it was made on."""
 
 
 _UNPLACED = gettext_lazy(
