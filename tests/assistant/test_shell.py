@@ -83,7 +83,7 @@ def test_concordia_registers_itself_when_django_starts():
     assert apps.is_installed("assistant.concordia")
     concordia = registry.get("concordia")
     assert concordia is not None
-    assert [game.game for game in registry.games()] == ["concordia"]
+    assert "concordia" in [game.game for game in registry.games()]
     implementation: GameAssistant[object] = concordia
     assert implementation.wizard_url_name == "game-create"
     assert [step.name for step in concordia.wizard_steps] == [
