@@ -273,3 +273,49 @@ TIEBREAK_NOT_DUE: Final = gettext_noop(
 TIEBREAK_MISSING: Final = gettext_noop(
     "Give the votes of %(player)s, who is on space 20"
 )
+
+# The phase checklists (`play.magnanimous.queries.banner`).
+STEP_EMPEROR_SKIPPED: Final = gettext_noop(
+    "No Emperor phase this round: the Throne Room pile is empty"
+)
+STEP_REVEAL: Final = gettext_noop(
+    "The first player reveals the Throne Room's top card, then the next, until the pile is empty"
+)
+STEP_EVENT: Final = gettext_noop(
+    "An event moves the Republic marker at once and stays until the end of the round"
+)
+STEP_REFERENDUM: Final = gettext_noop(
+    "A referendum is voted in three steps: fixed votes, deputies, referendum cards from hand"
+)
+STEP_TAKE: Final = gettext_noop(
+    "From the Governor, clockwise: take a die as it shows and pay its value, or become Governor"
+)
+STEP_GOVERNOR: Final = gettext_noop(
+    "The Rio de Janeiro card must change hands; if nobody took it, the player to the Governor's left must"
+)
+STEP_DIE_BACK: Final = gettext_noop(
+    "The purple die comes back from the Rio de Janeiro card with +1 (6 becomes 1)"
+)
+STEP_ATTACKS: Final = gettext_noop(
+    "Paraguay attacks first, then each province occupied in an earlier round; each stops at its first success"
+)
+STEP_FALL: Final = gettext_noop(
+    "A province falls only if the purple die is greater than its defence; the die drops by the tokens lost"
+)
+STEP_PLACE: Final = gettext_noop(
+    "From the Governor, clockwise: move a die from an unoccupied province to a free space with +1 (6 becomes 1)"
+)
+STEP_REPUBLIC: Final = gettext_noop("The Republic marker advances 3 spaces")
+STEP_EVENTS_LEAVE: Final = gettext_noop(
+    "Event cards leave the game; morale bonuses end"
+)
+STEP_REFILL: Final = gettext_noop("Every player refills their hand to 5 cards")
+STEP_IMPROVEMENTS: Final = gettext_noop(
+    "Discard the available improvements and draw 4 new ones"
+)
+STEP_ENDINGS: Final = gettext_noop(
+    "Republic at 20 or more: the Republic is proclaimed; otherwise a player on space 20 wins"
+)
+PROCLAIMED_THIS_ROUND: Final = gettext_noop(
+    "The Republic will be proclaimed at the end of this round"
+)

@@ -328,6 +328,7 @@ def continue_emperor(table: Table) -> None:
 
 def _reveal(table: Table, event: Reveal, path: str) -> None:
     table.throne_pile -= 1
+    table.revealed += 1
     if event.kind is CardKind.EVENT:
         move_republic(table, event.republic, event.index)
         table.events_in_play.append(event.card)
@@ -1356,6 +1357,7 @@ def _end_round(table: Table, event: EndRound, path: str) -> None:
         table.expects = Expects.TIEBREAK
         return
     table.round += 1
+    table.revealed = 0
     start_round(table)
 
 

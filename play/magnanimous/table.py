@@ -87,6 +87,7 @@ class Table:
         "reis",
         "republic",
         "republic_20_at",
+        "revealed",
         "round",
         "seat",
         "ships_port",
@@ -124,6 +125,7 @@ class Table:
         self.imperial = IMPERIAL_START
         self.occupied: dict[str, int] = {}
         self.throne_pile = 0
+        self.revealed = 0
         self.events_in_play: list[str] = []
         self.morale: list[MoraleBonus] = []
         self.deck = EMPIRE_CARDS - HAND_SIZE * count
@@ -254,6 +256,7 @@ class Table:
             imperial=self.imperial,
             occupied=MappingProxyType(dict(sorted(self.occupied.items()))),
             throne_pile=self.throne_pile,
+            revealed=self.revealed,
             events_in_play=tuple(self.events_in_play),
             morale=tuple(self.morale),
             deck=self.deck,
@@ -331,6 +334,7 @@ def thaw(state: State) -> Table:
     table.imperial = state.imperial
     table.occupied = dict(state.occupied)
     table.throne_pile = state.throne_pile
+    table.revealed = state.revealed
     table.events_in_play = list(state.events_in_play)
     table.morale = list(state.morale)
     table.deck = state.deck

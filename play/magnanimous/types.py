@@ -688,6 +688,8 @@ class State:
     imperial: int
     occupied: Mapping[str, int]
     throne_pile: int
+    # Cards revealed in this round's Emperor phase (0: it was skipped).
+    revealed: int
     events_in_play: tuple[str, ...]
     morale: tuple[MoraleBonus, ...]
     deck: int
