@@ -850,7 +850,7 @@ def _govern(
         reader.report(here, m.GOVERN_ONE_EFFECT)
     chosen = next(iter(effect), None)
     train = None
-    if "train" in effect:
+    if effect.get("train") is not None:
         where = child(here, "train")
         move = reader.fields(
             effect["train"], where, required=("path",), optional=("start",)
@@ -868,7 +868,11 @@ def _govern(
         seat=seat,
         chosen=str(chosen) if chosen is not None else None,
         train=train,
-        troops=reader.by_province(effect, "troops", here, extra=(IMPERIAL,)),
+        troops=(
+            {}
+            if effect.get("troops") is None
+            else reader.by_province(effect, "troops", here, extra=(IMPERIAL,))
+        ),
         ship=(
             None
             if ship_raw is None

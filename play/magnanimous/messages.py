@@ -156,7 +156,7 @@ WRONG_RIO_EFFECT: Final = gettext_noop(
     "The purple die shows %(value)d: the Rio de Janeiro card's effect is “%(expected)s”"
 )
 RIO_TROOPS_TWO: Final = gettext_noop(
-    "Rio effect 2 adds exactly 2 troop tokens; %(given)d given"
+    "Rio effect 2 adds at most 2 troop tokens; %(given)d given"
 )
 NOT_OCCUPIED: Final = gettext_noop("%(province)s is not occupied")
 NO_SHIP_THERE: Final = gettext_noop("%(player)s has no ship there")

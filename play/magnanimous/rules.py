@@ -736,12 +736,12 @@ def _govern(table: Table, event: Govern, path: str) -> None:
     if full:
         table.reis[seat] += TITLE_MONEY[title]
     where = child(here, expected)
-    if expected == "train" and full:
-        assert event.train is not None
+    # An effect given as null did nothing (no train to move, no room left).
+    if expected == "train" and full and event.train is not None:
         move_train(table, seat, event.train, where, entering_from=None)
     elif expected == "troops":
         given = sum(event.troops.values())
-        if event.troops and given != 2:
+        if given > 2:
             fail(where, m.RIO_TROOPS_TWO, given=given)
         for target, count in event.troops.items():
             spot = child(where, target)
@@ -755,10 +755,9 @@ def _govern(table: Table, event: Govern, path: str) -> None:
                 if target in table.occupied:
                     fail(spot, m.PROVINCE_OCCUPIED, province=target)
                 add_troops(table, target, count, spot)
-    elif expected == "ship" and full:
+    elif expected == "ship" and full and event.ship is not None:
         _rio_ship(table, seat, event.ship, where)
-    elif expected == "party" and full:
-        assert event.party is not None
+    elif expected == "party" and full and event.party is not None:
         add_deputy(table, seat, event.party, where)
     elif expected == "track":
         if event.track is Track.REPUBLIC:
@@ -773,9 +772,9 @@ def _govern(table: Table, event: Govern, path: str) -> None:
     advance_production(table, table.next_seat(seat))
 
 
-def _rio_ship(table: Table, seat: int, move: ShipMove | None, path: str) -> None:
+def _rio_ship(table: Table, seat: int, move: ShipMove, path: str) -> None:
     name = table.name(seat)
-    if move is ShipMove.HIRE or move is None:
+    if move is ShipMove.HIRE:
         if table.ships_port[seat] + table.ships_rio[seat] >= SHIPS_PER_PLAYER:
             fail(path, m.NO_SHIP_LEFT, player=name)
         table.ships_rio[seat] += 1
