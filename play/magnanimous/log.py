@@ -569,6 +569,7 @@ EVENT_FIELDS: Final[Mapping[str, tuple[tuple[str, ...], tuple[str, ...]]]] = {
             "occupied",
             "players",
             "dice",
+            "commerce",
         ),
     ),
     "undo": ((), ()),
@@ -1153,8 +1154,26 @@ def _adjust(
                 dice[quadrant] = (pair_values[0], pair_values[1])
         else:
             reader.report(here, EXPECTED_OBJECT, got=describe(raw_dice))
+    commerce = None
+    if fields.get("commerce") is not None:
+        here = child(path, "commerce")
+        if not reader.context.full:
+            reader.report(here, m.FULL_FIELD_MISSING, field="tracking: full")
+        commerce_spaces = []
+        for i, raw in enumerate(reader.items(fields, "commerce", path)):
+            where = f"{here}[{i}]"
+            entry = reader.fields(raw, where, required=("space", "owner", "tokens"))
+            commerce_spaces.append(
+                (
+                    reader.bounded(entry, "space", where, 0),
+                    reader.player(entry, "owner", where),
+                    reader.bounded(entry, "tokens", where, 1, 5, default=1),
+                )
+            )
+        commerce = tuple(commerce_spaces)
     return Adjust(
         index=index,
+        commerce=commerce,
         republic=None
         if "republic" not in fields
         else reader.bounded(fields, "republic", path, 0),

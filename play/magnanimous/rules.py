@@ -1465,6 +1465,10 @@ def _adjust(table: Table, event: Adjust) -> None:
             province: table.occupied.get(province, table.round)
             for province in event.occupied
         }
+    if event.commerce is not None:
+        table.commerce = {
+            space: (owner, tokens) for space, owner, tokens in event.commerce
+        }
     for quadrant, pair in event.dice.items():
         base = QUADRANTS.index(quadrant) * 2
         table.dice[base], table.dice[base + 1] = pair

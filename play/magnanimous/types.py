@@ -517,6 +517,8 @@ class Adjust:
     occupied: tuple[str, ...] | None = None
     players: tuple[PlayerAdjust, ...] = ()
     dice: Mapping[Quadrant, tuple[int | None, int | None]] = field(default_factory=dict)
+    # The whole Commerce track, as (space, owner seat, tokens); None: unchanged.
+    commerce: tuple[tuple[int, int, int], ...] | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
