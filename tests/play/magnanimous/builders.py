@@ -96,7 +96,13 @@ class Session:
         """The current player takes a die and does nothing with it."""
         player = self.current
         if not self.full:
-            self.add({"type": "take", "player": player, "province": mg.free_provinces(self.state, player)[0]})
+            self.add(
+                {
+                    "type": "take",
+                    "player": player,
+                    "province": mg.free_provinces(self.state, player)[0],
+                }
+            )
             return
         option = mg.take_options(self.state)[0]
         self.add(
@@ -117,7 +123,9 @@ class Session:
                 effect = {"track": "republic"}
         self.add({"type": "govern", "player": player, "effect": effect})
 
-    def until_offensives(self, governor: str, effect: dict[str, Any] | None = None) -> None:
+    def until_offensives(
+        self, governor: str, effect: dict[str, Any] | None = None
+    ) -> None:
         """Play the Production phase: idle takes, ``governor`` takes the card on their turn."""
         while self.state.expects in (Expects.TAKE, Expects.GOVERN):
             if self.current == governor and not self.state.governed:
@@ -130,7 +138,12 @@ class Session:
     def place_idle(self) -> None:
         player = self.current
         option = mg.place_options(self.state)[0]
-        event: dict[str, Any] = {"type": "place", "player": player, "from": option.province, "action": "none"}
+        event: dict[str, Any] = {
+            "type": "place",
+            "player": player,
+            "from": option.province,
+            "action": "none",
+        }
         if self.full:
             quadrant, space, _ = option.spaces[0]
             event.update({"quadrant": quadrant.value, "space": space})
@@ -147,7 +160,12 @@ class Session:
     def end_round(self) -> None:
         event: dict[str, Any] = {"type": "end_round"}
         if self.full:
-            event["improvements"] = ["railway", "warehouse", "fortification", "machinery"]
+            event["improvements"] = [
+                "railway",
+                "warehouse",
+                "fortification",
+                "machinery",
+            ]
         self.add(event)
 
     def quiet_round(self, governor: str) -> None:

@@ -150,7 +150,8 @@ def _move(game: Game) -> None:
         _minister(game, turn.minister)
         return
     expects = state.expects
-    assert expects is not None and turn.player is not None
+    assert expects is not None
+    assert turn.player is not None
     handler = {
         Expects.REVEAL: _reveal,
         Expects.VOTE: _vote,
@@ -172,7 +173,9 @@ def _minister(game: Game, due: tuple[str, int]) -> None:
     player, space = due
     held = next(p for p in game.state.players if p.name == player).ministers
     party = rng.choice(PARTIES)
-    keep = rng.choice(["new", "new", "none"] + (["old"] if Party(party) in held else []))
+    keep = rng.choice(
+        ["new", "new", "none"] + (["old"] if Party(party) in held else [])
+    )
     add(
         game,
         {
@@ -244,9 +247,13 @@ def _auction(game: Game, player: str) -> None:
 def _take(game: Game, player: str) -> None:
     rng = game.rng
     state = game.state
-    if not state.governed and rng.random() < 0.25 and mg.turn(state).governor != player:
-        if try_add(game, [lambda: _govern_event(game, player)]):
-            return
+    wants_card = not state.governed and rng.random() < 0.25
+    if (
+        wants_card
+        and mg.turn(state).governor != player
+        and try_add(game, [lambda: _govern_event(game, player)])
+    ):
+        return
     if not state.full:
         free = mg.free_provinces(state, player)
         add(game, {"type": "take", "player": player, "province": rng.choice(free)})
@@ -267,9 +274,18 @@ def _take(game: Game, player: str) -> None:
         joiners = _joiners(game, player, option.quadrant.value)
         mode = rng.choice(["act", "act", "act", "precise", "sold"])
         if mode == "sold":
-            candidates.append(lambda b=base, j=joiners: {**b, "mode": "sold", "joiners": j})
+            candidates.append(
+                lambda b=base, j=joiners: {**b, "mode": "sold", "joiners": j}
+            )
         elif mode == "precise":
-            candidates.append(lambda b=base, e=extra, j=joiners: {**b, **e, "mode": "precise", "joiners": j})
+            candidates.append(
+                lambda b=base, e=extra, j=joiners: {
+                    **b,
+                    **e,
+                    "mode": "precise",
+                    "joiners": j,
+                }
+            )
         candidates.append(lambda b=base, e=extra: {**b, **e})
         candidates.append(lambda b=base: {**b, "mode": "idle"})
     if not try_add(game, candidates):
@@ -282,7 +298,11 @@ def _production_options(game: Game, quadrant: str, province: str) -> dict[str, A
         return {"troop_to": rng.choice([province, province, IMPERIAL])}
     if quadrant == "improvement":
         display = game.state.display
-        return {"improvement": rng.choice(display).value} if display else {"improvement": "railway"}
+        return (
+            {"improvement": rng.choice(display).value}
+            if display
+            else {"improvement": "railway"}
+        )
     if quadrant == "deputy":
         return {"party": rng.choice(PARTIES)}
     if quadrant == "ship":
@@ -320,9 +340,16 @@ def _govern_event(game: Game, player: str) -> dict[str, Any]:
     if effect == "train":
         loaded = [p.name for p in me.provinces if p.goods and not p.occupied]
         start = rng.choice(loaded) if loaded else rng.choice(own or ["red:cotton"])
-        value = {"start": start, "path": [rng.choice(game.neighbours[start] or [start])]}
+        value = {
+            "start": start,
+            "path": [rng.choice(game.neighbours[start] or [start])],
+        }
     elif effect == "troops":
-        value = {IMPERIAL: 2} if rng.random() < 0.3 or not own else {rng.choice(own): 1, IMPERIAL: 1}
+        value = (
+            {IMPERIAL: 2}
+            if rng.random() < 0.3 or not own
+            else {rng.choice(own): 1, IMPERIAL: 1}
+        )
     elif effect == "ship":
         value = rng.choice(["hire", "to_rio", "to_port"])
     elif effect == "party":
@@ -347,7 +374,13 @@ def _govern(game: Game, player: str) -> None:
     candidates: list[Callable[[], dict[str, Any] | None]] = [
         lambda: _govern_event(game, player) for _ in range(5)
     ]
-    candidates.append(lambda: {"type": "govern", "player": player, "effect": {effect: fallbacks[effect]}})
+    candidates.append(
+        lambda: {
+            "type": "govern",
+            "player": player,
+            "effect": {effect: fallbacks[effect]},
+        }
+    )
     if not try_add(game, candidates):
         raise AssertionError(f"{player} cannot govern: {effect}")
 
@@ -365,7 +398,12 @@ def _offensive(game: Game, player: str) -> None:
         last = plan[-1]
         fell = rng.random() < 0.4
         answers.append(
-            Attack(source=last.source, target=last.target, fell=fell, lost=rng.randint(0, last.power - 1) if fell else None)
+            Attack(
+                source=last.source,
+                target=last.target,
+                fell=fell,
+                lost=rng.randint(0, last.power - 1) if fell else None,
+            )
         )
     attacks = []
     for attack in plan:
@@ -388,20 +426,39 @@ def _place(game: Game, player: str) -> None:
     candidates: list[Callable[[], dict[str, Any] | None]] = []
     fallbacks: list[Callable[[], dict[str, Any] | None]] = []
     for option in options[:3]:
-        base: dict[str, Any] = {"type": "place", "player": player, "from": option.province}
+        base: dict[str, Any] = {
+            "type": "place",
+            "player": player,
+            "from": option.province,
+        }
         if state.full:
             spaces = list(option.spaces)
             rng.shuffle(spaces)
             for quadrant, space, actions in spaces[:3]:
                 where = {**base, "quadrant": quadrant.value, "space": space}
                 for action in actions:
-                    candidates.append(lambda w=where, a=action, o=option: _nobles(game, player, w, a, o.province, o.new_value))
+                    candidates.append(
+                        lambda w=where, a=action, o=option: _nobles(
+                            game, player, w, a, o.province, o.new_value
+                        )
+                    )
             if spaces:
                 quadrant, space, _ = spaces[0]
-                fallbacks.append(lambda b=base, q=quadrant, s=space: {**b, "quadrant": q.value, "space": s, "action": "none"})
+                fallbacks.append(
+                    lambda b=base, q=quadrant, s=space: {
+                        **b,
+                        "quadrant": q.value,
+                        "space": s,
+                        "action": "none",
+                    }
+                )
         else:
             for action in rng.sample(list(NoblesAction), 4):
-                candidates.append(lambda b=base, a=action, o=option: _nobles(game, player, b, a, o.province, 0))
+                candidates.append(
+                    lambda b=base, a=action, o=option: _nobles(
+                        game, player, b, a, o.province, 0
+                    )
+                )
             fallbacks.append(lambda b=base: {**b, "action": "none"})
     rng.shuffle(candidates)
     if not try_add(game, candidates + fallbacks):
@@ -409,7 +466,12 @@ def _place(game: Game, player: str) -> None:
 
 
 def _nobles(
-    game: Game, player: str, base: dict[str, Any], action: NoblesAction, province: str, value: int
+    game: Game,
+    player: str,
+    base: dict[str, Any],
+    action: NoblesAction,
+    province: str,
+    value: int,
 ) -> dict[str, Any] | None:
     rng = game.rng
     state = game.state
@@ -417,7 +479,9 @@ def _nobles(
     event = {**base, "action": action.value}
     if action is NoblesAction.TRAIN:
         at = me.train.at if me.train else province
-        event["path"] = [rng.choice(game.neighbours.get(at) or [f"{me.colour.value}:port"])]
+        event["path"] = [
+            rng.choice(game.neighbours.get(at) or [f"{me.colour.value}:port"])
+        ]
         if rng.random() < 0.3:
             event["path"] = [f"{me.colour.value}:port"]
     elif action is NoblesAction.SELL:
@@ -431,7 +495,11 @@ def _nobles(
         else:
             src = max(own, key=lambda p: p.troops)
             dst = rng.choice([p for p in own if p.name != src.name] or own)
-            event["move"] = {"from": src.name, "to": dst.name, "count": max(1, src.troops // 2)}
+            event["move"] = {
+                "from": src.name,
+                "to": dst.name,
+                "count": max(1, src.troops // 2),
+            }
     elif action is NoblesAction.ATTACK:
         occupied = sorted(state.occupied)
         if not occupied:
@@ -448,13 +516,17 @@ def _nobles(
         else:
             return None
         count = rng.randint(1, tokens)
-        morale = sum(b.value for b in state.morale if b.province == origin and not b.defence_only)
+        morale = sum(
+            b.value for b in state.morale if b.province == origin and not b.defence_only
+        )
         event.update(
             {
                 "attack_from": origin,
                 "target": rng.choice(occupied),
                 "count": count,
-                "result": "liberated" if count + morale > state.paraguay_die else "failed",
+                "result": "liberated"
+                if count + morale > state.paraguay_die
+                else "failed",
             }
         )
         if not state.full and origin != IMPERIAL:
@@ -469,11 +541,15 @@ def _nobles(
             if me.train is None:
                 return None
             good = me.train.carrying.partition(":")[2]
-            fitting = [s for s in open_spaces if s.open_to_player and s.good.value == good]
+            fitting = [
+                s for s in open_spaces if s.open_to_player and s.good.value == good
+            ]
             if not fitting:
                 return None
             target = rng.choice(fitting)
-            carried = next(p.in_transit for p in me.provinces if p.name == me.train.carrying)
+            carried = next(
+                p.in_transit for p in me.provinces if p.name == me.train.carrying
+            )
             event["commerce_space"] = target.space
             event["tokens"] = max(1, min(carried, target.room))
         else:
@@ -486,7 +562,9 @@ def _nobles(
 def _end_round(game: Game, player: str) -> None:
     event: dict[str, Any] = {"type": "end_round"}
     if game.state.full:
-        event["improvements"] = [game.rng.choice(TILES) for _ in range(min(4, game.state.tile_pile))]
+        event["improvements"] = [
+            game.rng.choice(TILES) for _ in range(min(4, game.state.tile_pile))
+        ]
     add(game, event)
 
 

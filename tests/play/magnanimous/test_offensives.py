@@ -36,7 +36,11 @@ def _first_example() -> Session:
             "paraguay_die": 2,
             "players": {
                 "Ana": {"provinces": {RGS: {"troops": 3, "goods": 1}}},
-                "Bia": {"provinces": {URUGUAY: {"troops": 2, "improvement": "fortification"}}},
+                "Bia": {
+                    "provinces": {
+                        URUGUAY: {"troops": 2, "improvement": "fortification"}
+                    }
+                },
                 "Caio": {"provinces": {SAO_PAULO: {"troops": 4}}},
             },
         }
@@ -129,7 +133,11 @@ def _second_example() -> Session:
                 "Bia": {"provinces": {PARA: {"troops": 1}}},
                 "Caio": {
                     "provinces": {
-                        SOLIMOES: {"troops": 0, "goods": 2, "improvement": "fortification"}
+                        SOLIMOES: {
+                            "troops": 0,
+                            "goods": 2,
+                            "improvement": "fortification",
+                        }
                     }
                 },
             },
@@ -151,7 +159,9 @@ def test_second_example_two_falls_in_the_rulebooks_order() -> None:
     state = session.state
     assert mg.purple_die(state).value == 4
     plan = mg.plan_offensive(state, SECOND_MAP)
-    assert [(a.source, a.target, a.power, a.defence, a.falls, a.lost) for a in plan] == [
+    assert [
+        (a.source, a.target, a.power, a.defence, a.falls, a.lost) for a in plan
+    ] == [
         ("paraguay", SAO_PAULO, 4, 4, False, 0),
         ("paraguay", RGS, 4, 3, True, 3),  # falls: the die drops by 3 tokens to 1
         # Uruguay is not tried: Paraguay stopped at its first success.
@@ -195,7 +205,10 @@ def test_paraguay_stops_at_its_first_success() -> None:
         )
     )
     assert refused[0]["path"].endswith(".attacks[2]")
-    assert refused[0]["message"] == "paraguay already took a province: its offensive is over"
+    assert (
+        refused[0]["message"]
+        == "paraguay already took a province: its offensive is over"
+    )
 
 
 def test_round_robin_goes_one_province_per_player() -> None:
@@ -281,7 +294,9 @@ def test_light_tracking_asks_the_table_and_lowers_the_die_by_the_tokens_lost() -
     session.add(
         {
             "type": "offensive",
-            "attacks": [{"source": "paraguay", "target": RGS, "result": "fell", "lost": 2}],
+            "attacks": [
+                {"source": "paraguay", "target": RGS, "result": "fell", "lost": 2}
+            ],
         }
     )
     assert session.state.paraguay_die == 1
@@ -289,7 +304,9 @@ def test_light_tracking_asks_the_table_and_lowers_the_die_by_the_tokens_lost() -
 
 
 @pytest.mark.parametrize("lost", [3, 4])
-def test_light_tracking_refuses_more_tokens_lost_than_the_power_can_beat(lost: int) -> None:
+def test_light_tracking_refuses_more_tokens_lost_than_the_power_can_beat(
+    lost: int,
+) -> None:
     session = Session(setup(3, "light"))
     session.quiet_round(governor="Bia")
     session.add({"type": "adjust", "paraguay_die": 2})
@@ -297,7 +314,9 @@ def test_light_tracking_refuses_more_tokens_lost_than_the_power_can_beat(lost: i
     refused = session.refused(
         {
             "type": "offensive",
-            "attacks": [{"source": "paraguay", "target": RGS, "result": "fell", "lost": lost}],
+            "attacks": [
+                {"source": "paraguay", "target": RGS, "result": "fell", "lost": lost}
+            ],
         }
     )
     assert refused[0]["path"].endswith("attacks[0].lost")
@@ -306,10 +325,16 @@ def test_light_tracking_refuses_more_tokens_lost_than_the_power_can_beat(lost: i
 def test_grouped_ruling_takes_a_players_provinces_together() -> None:
     session = Session(setup(3, rulings={"offensive_order": "grouped"}))
     session.quiet_round(governor="Bia")
-    session.add({"type": "adjust", "paraguay_die": 2, "players": {
-        "Ana": {"provinces": {RGS: {"troops": 4}, GOYAZ: {"troops": 4}}},
-        "Bia": {"provinces": {URUGUAY: {"troops": 4}}},
-    }})
+    session.add(
+        {
+            "type": "adjust",
+            "paraguay_die": 2,
+            "players": {
+                "Ana": {"provinces": {RGS: {"troops": 4}, GOYAZ: {"troops": 4}}},
+                "Bia": {"provinces": {URUGUAY: {"troops": 4}}},
+            },
+        }
+    )
     session.until_offensives(governor="Ana")
     plan = mg.plan_offensive(session.state, {"paraguay": [URUGUAY, RGS, GOYAZ]})
     assert [a.target for a in plan[:3]] == [RGS, GOYAZ, URUGUAY]

@@ -49,7 +49,10 @@ def _check_table(state: mg.State) -> None:
     if state.full:
         placed = sum(1 for value in state.dice if value is not None)
         on_boards = sum(
-            1 for p in state.players for province in p.provinces if province.die is not None
+            1
+            for p in state.players
+            for province in p.provinces
+            if province.die is not None
         )
         assert placed + on_boards == 16
         for space in state.commerce:
@@ -63,7 +66,9 @@ def _check_ending(game: Game) -> None:
     assert state.ending is not None
     # The whole log replays to the same state as the events added one by one.
     document = mg.log_document(game.log)
-    assert mg.state_document(mg.replay(mg.load_log(document))) == mg.state_document(state)
+    assert mg.state_document(mg.replay(mg.load_log(document))) == mg.state_document(
+        state
+    )
     sheet = mg.final_sheet(state)
     if state.full:
         assert sheet.missing == ()
@@ -77,7 +82,13 @@ def _check_ending(game: Game) -> None:
         filled = {
             **sheet.document,
             "players": [
-                {**p, "commerce_spaces": 0, "commerce_tokens": 0, "troops": 0, "reis": 0}
+                {
+                    **p,
+                    "commerce_spaces": 0,
+                    "commerce_tokens": 0,
+                    "troops": 0,
+                    "reis": 0,
+                }
                 for p in sheet.document["players"]
             ],
         }
@@ -111,7 +122,9 @@ def test_every_player_count_and_tracking_reaches_an_ending() -> None:
     """Not left to chance: 2, 3 and 4 players in both trackings, with undo checks."""
     for players in (2, 3, 4):
         for tracking in ("full", "light"):
-            game = new_game(random.Random(players * 10 + len(tracking)), players, tracking)
+            game = new_game(
+                random.Random(players * 10 + len(tracking)), players, tracking
+            )
             play_to_the_end(game, undo_every=5)
             assert game.undo_checks > 0
             _check_ending(game)
