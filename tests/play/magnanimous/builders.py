@@ -104,7 +104,14 @@ class Session:
                 }
             )
             return
-        option = mg.take_options(self.state)[0]
+        dice = self.state.dice
+
+        def left(option: mg.TakeOption) -> int:
+            base = list(mg.Quadrant).index(option.quadrant) * 2
+            return (dice[base] is not None) + (dice[base + 1] is not None)
+
+        # Spread the takes over the quadrants, so every quadrant keeps a free space.
+        option = max(mg.take_options(self.state), key=left)
         self.add(
             {
                 "type": "take",
@@ -145,7 +152,11 @@ class Session:
             "action": "none",
         }
         if self.full:
-            quadrant, space, _ = option.spaces[0]
+            free: dict[mg.Quadrant, int] = {}
+            for where, _, _ in option.spaces:
+                free[where] = free.get(where, 0) + 1
+            # Keep a free space in every quadrant as long as possible.
+            quadrant, space, _ = max(option.spaces, key=lambda s: free[s[0]])
             event.update({"quadrant": quadrant.value, "space": space})
         self.add(event)
 
