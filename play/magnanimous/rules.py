@@ -880,7 +880,11 @@ def _offensive(table: Table, event: Offensive, path: str) -> None:
             previous_pass = None
             current_pass = []
         if fell:
-            fail(where, m.OFFENSIVE_OVER, source=source)
+            fail(
+                where,
+                m.OFFENSIVE_OVER,
+                source="Paraguay" if source == PARAGUAY else str(source),
+            )
         target = attack.target
         if target == PARAGUAY:
             fail(child(where, "target"), m.TARGET_NOT_ATTACKABLE)

@@ -623,11 +623,12 @@ class PlayerState:
     def ships_supply(self) -> int:
         return SHIPS_PER_PLAYER - self.ships_port - self.ships_rio
 
-    def province(self, name: str) -> ProvinceState | None:
+    def province(self, name: str) -> ProvinceState:
+        """Return the player's board province ``name``; KeyError if it is not theirs."""
         for province in self.provinces:
             if province.name == name:
                 return province
-        return None
+        raise KeyError(name)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

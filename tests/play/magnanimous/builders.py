@@ -15,6 +15,7 @@ from typing import Any
 from play import magnanimous as mg
 from play.errors import LogInvalid
 from play.magnanimous.types import Expects
+from scoring.shape import ErrorDocument
 
 NAMES = ("Ana", "Bia", "Caio", "Duda")
 COLOURS = ("red", "green", "blue", "yellow")
@@ -70,7 +71,7 @@ class Session:
         self.document["events"].append(event)
         return self.state
 
-    def refused(self, event: dict[str, Any]) -> list[dict[str, str]]:
+    def refused(self, event: dict[str, Any]) -> list[ErrorDocument]:
         try:
             mg.apply_event(self.log, self.state, event)
         except LogInvalid as refusal:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from play import magnanimous as mg
@@ -109,6 +110,11 @@ def add(game: Game, event: dict[str, Any]) -> None:
     game.states.append(game.state)
 
 
+def const(event: dict[str, Any]) -> Callable[[], dict[str, Any] | None]:
+    """A candidate that is always the same event."""
+    return lambda: event
+
+
 def try_add(game: Game, candidates: list[Callable[[], dict[str, Any] | None]]) -> bool:
     for build in candidates:
         event = build()
@@ -122,7 +128,7 @@ def try_add(game: Game, candidates: list[Callable[[], dict[str, Any] | None]]) -
     return False
 
 
-def play_to_the_end(game: Game, *, undo_every: int = 0, max_events: int = 1500) -> Game:
+def play_to_the_end(game: Game, *, undo_every: int = 0, max_events: int = 1500) -> None:
     """Play random legal events until the game ends; with ``undo_every``, now and then
     withdraw the latest event, check the state is the one before it, and redo it."""
     while game.state.status is mg.Status.PLAYING:
@@ -274,20 +280,13 @@ def _take(game: Game, player: str) -> None:
         joiners = _joiners(game, player, option.quadrant.value)
         mode = rng.choice(["act", "act", "act", "precise", "sold"])
         if mode == "sold":
-            candidates.append(
-                lambda b=base, j=joiners: {**b, "mode": "sold", "joiners": j}
-            )
+            candidates.append(const({**base, "mode": "sold", "joiners": joiners}))
         elif mode == "precise":
             candidates.append(
-                lambda b=base, e=extra, j=joiners: {
-                    **b,
-                    **e,
-                    "mode": "precise",
-                    "joiners": j,
-                }
+                const({**base, **extra, "mode": "precise", "joiners": joiners})
             )
-        candidates.append(lambda b=base, e=extra: {**b, **e})
-        candidates.append(lambda b=base: {**b, "mode": "idle"})
+        candidates.append(const({**base, **extra}))
+        candidates.append(const({**base, "mode": "idle"}))
     if not try_add(game, candidates):
         raise AssertionError(f"no legal take for {player}: {options}")
 
@@ -438,28 +437,34 @@ def _place(game: Game, player: str) -> None:
                 where = {**base, "quadrant": quadrant.value, "space": space}
                 for action in actions:
                     candidates.append(
-                        lambda w=where, a=action, o=option: _nobles(
-                            game, player, w, a, o.province, o.new_value
+                        partial(
+                            _nobles,
+                            game,
+                            player,
+                            where,
+                            action,
+                            option.province,
+                            option.new_value,
                         )
                     )
             if spaces:
                 quadrant, space, _ = spaces[0]
                 fallbacks.append(
-                    lambda b=base, q=quadrant, s=space: {
-                        **b,
-                        "quadrant": q.value,
-                        "space": s,
-                        "action": "none",
-                    }
+                    const(
+                        {
+                            **base,
+                            "quadrant": quadrant.value,
+                            "space": space,
+                            "action": "none",
+                        }
+                    )
                 )
         else:
             for action in rng.sample(list(NoblesAction), 4):
                 candidates.append(
-                    lambda b=base, a=action, o=option: _nobles(
-                        game, player, b, a, o.province, 0
-                    )
+                    partial(_nobles, game, player, base, action, option.province, 0)
                 )
-            fallbacks.append(lambda b=base: {**b, "action": "none"})
+            fallbacks.append(const({**base, "action": "none"}))
     rng.shuffle(candidates)
     if not try_add(game, candidates + fallbacks):
         raise AssertionError(f"no legal place for {player}: {options}")
@@ -486,7 +491,7 @@ def _nobles(
             event["path"] = [f"{me.colour.value}:port"]
     elif action is NoblesAction.SELL:
         here = me.province(province)
-        event["in_transit"] = bool(here and here.in_transit and not here.goods)
+        event["in_transit"] = bool(here.in_transit and not here.goods)
     elif action is NoblesAction.TROOPS:
         own = [p for p in me.provinces if not p.occupied]
         if state.governor == state.players.index(me) and rng.random() < 0.3:

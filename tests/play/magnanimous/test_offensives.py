@@ -207,7 +207,7 @@ def test_paraguay_stops_at_its_first_success() -> None:
     assert refused[0]["path"].endswith(".attacks[2]")
     assert (
         refused[0]["message"]
-        == "paraguay already took a province: its offensive is over"
+        == "Paraguay already took a province: its offensive is over"
     )
 
 
