@@ -13,7 +13,14 @@ from typing import Any, Final, NoReturn
 
 from play.errors import LogInvalid, invalid, invalid_count
 from play.magnanimous import messages as m
-from play.magnanimous.table import GOODS, HAND_SIZE, IMPERIAL_LIMIT, QUADRANTS, Table
+from play.magnanimous.table import (
+    GOODS,
+    HAND_SIZE,
+    IMPERIAL_LIMIT,
+    QUADRANTS,
+    SLOT_GOOD,
+    Table,
+)
 from play.magnanimous.types import (
     CROWNS,
     IMPERIAL,
@@ -97,8 +104,12 @@ def path_of(event: Event) -> str:
     return f"events[{event.index}]"
 
 
+_SLOT_BASE: Final = {quadrant: index * 2 for index, quadrant in enumerate(QUADRANTS)}
+_QUADRANT_GOOD: Final = {quadrant: quadrant.good for quadrant in QUADRANTS}
+
+
 def slot(quadrant: Quadrant, space: int) -> int:
-    return QUADRANTS.index(quadrant) * 2 + space
+    return _SLOT_BASE[quadrant] + space
 
 
 # ---------------------------------------------------------------------------
@@ -111,15 +122,16 @@ def step(table: Table, event: Event) -> None:
     ``undo`` is the replay's business (it needs the state before); here it
     only fails when nothing can be undone.
     """
-    path = path_of(event)
-    if table.status is Status.ABANDONED:
-        fail(path, m.GAME_ABANDONED)
-    if isinstance(event, Undo):
-        fail(path, m.NOTHING_TO_UNDO)
-    if table.status is Status.FINISHED:
+    path = f"events[{event.index}]"
+    cls = type(event)
+    if table.status is not Status.PLAYING or cls is Undo:
+        if table.status is Status.ABANDONED:
+            fail(path, m.GAME_ABANDONED)
+        if cls is Undo:
+            fail(path, m.NOTHING_TO_UNDO)
         fail(path, m.GAME_OVER)
     table.last = event.index
-    if isinstance(event, Abandon):
+    if cls is Abandon:
         table.status = Status.ABANDONED
         table.seat = None
         table.expects = None
@@ -149,34 +161,39 @@ def step(table: Table, event: Event) -> None:
         _adjust(table, event)
         return
     expects = table.expects
-    kind = _KIND[type(event)]
-    if expects is Expects.GOVERN and kind != Expects.GOVERN.value:
-        assert table.seat is not None
-        fail(child(path, "type"), m.MUST_GOVERN, player=table.name(table.seat))
-    if expects is Expects.AUCTION and kind != Expects.AUCTION.value:
-        fail(child(path, "type"), m.AUCTION_FIRST)
-    if expects is Expects.VOTE and kind != Expects.VOTE.value:
-        assert table.referendum is not None
-        fail(child(path, "type"), m.VOTE_FIRST, card=table.referendum.card)
-    allowed: tuple[str, ...] = (expects.value,) if expects is not None else ()
-    if expects is Expects.TAKE:
-        allowed = ("take", "govern")
-    if kind not in allowed:
-        fail(
-            child(path, "type"),
-            m.EXPECTED_EVENT,
-            expected=" / ".join(allowed),
-            given=kind,
-        )
-    if isinstance(event, Take | Govern | Place) and event.seat != table.seat:
+    if expects is None or cls not in _ALLOWED[expects]:
+        _wrong_event(table, event, path)
+    if cls in _TURN_EVENTS and event.seat != table.seat:  # type: ignore[union-attr]
         assert table.seat is not None
         fail(
             path,
             m.NOT_YOUR_TURN,
             current=table.name(table.seat),
-            given=table.name(event.seat),
+            given=table.name(event.seat),  # type: ignore[union-attr]
         )
-    _HANDLERS[type(event)](table, event, path)
+    _HANDLERS[cls](table, event, path)
+
+
+def _wrong_event(table: Table, event: Event, path: str) -> NoReturn:
+    expects = table.expects
+    kind = _KIND[type(event)]
+    if expects is Expects.GOVERN:
+        assert table.seat is not None
+        fail(child(path, "type"), m.MUST_GOVERN, player=table.name(table.seat))
+    if expects is Expects.AUCTION:
+        fail(child(path, "type"), m.AUCTION_FIRST)
+    if expects is Expects.VOTE:
+        assert table.referendum is not None
+        fail(child(path, "type"), m.VOTE_FIRST, card=table.referendum.card)
+    allowed: tuple[str, ...] = (expects.value,) if expects is not None else ()
+    if expects is Expects.TAKE:
+        allowed = ("take", "govern")
+    fail(
+        child(path, "type"),
+        m.EXPECTED_EVENT,
+        expected=" / ".join(allowed),
+        given=kind,
+    )
 
 
 # ---------------------------------------------------------------------------
@@ -238,11 +255,9 @@ def can_take(table: Table, seat: int) -> bool:
     if not table.log.full:
         return True
     goods = {province.partition(":")[2] for province in free}
-    for index, value in enumerate(table.dice):
-        if value is None:
-            continue
-        good = QUADRANTS[index // 2].good
-        if good is None or good.value in goods:
+    dice = table.dice
+    for index, good in enumerate(SLOT_GOOD):
+        if dice[index] is not None and (good is None or good in goods):
             return True
     return False
 
@@ -536,7 +551,7 @@ def _take(table: Table, event: Take, path: str) -> None:
             quadrant=quadrant.value,
             space=event.space,
         )
-    good = quadrant.good
+    good = _QUADRANT_GOOD[quadrant]
     if good is not None:
         expected = f"{table.colour(seat).value}:{good.value}"
         if province != expected:
@@ -634,7 +649,7 @@ def produce(
     path: str,
 ) -> None:
     """Carry out a Production action for ``seat`` on ``province`` (play §6.2), with its room checks."""
-    good = quadrant.good
+    good = _QUADRANT_GOOD[quadrant]
     name = table.name(seat)
     if good is not None:
         if table.transit[province]:
@@ -1553,6 +1568,18 @@ _KIND: Final[dict[type, str]] = {
     Undo: "undo",
     Abandon: "abandon",
 }
+_ALLOWED: Final[dict[Expects, tuple[type, ...]]] = {
+    Expects.REVEAL: (Reveal,),
+    Expects.VOTE: (Vote,),
+    Expects.AUCTION: (Auction,),
+    Expects.TAKE: (Take, Govern),
+    Expects.GOVERN: (Govern,),
+    Expects.OFFENSIVE: (Offensive,),
+    Expects.PLACE: (Place,),
+    Expects.END_ROUND: (EndRound,),
+    Expects.TIEBREAK: (Tiebreak,),
+}
+_TURN_EVENTS: Final = frozenset({Take, Govern, Place})
 _HANDLERS: Final[dict[type, Callable[[Table, Any, str], None]]] = {
     Reveal: _reveal,
     Vote: _vote,

@@ -46,6 +46,34 @@ IMPERIAL_LIMIT: Final = 5
 PARAGUAY_DIE_START: Final = 6
 
 
+# The good of each of the 16 Action-area spaces' quadrant (None: a blue quadrant).
+SLOT_GOOD: Final = tuple(
+    quadrant.value if quadrant.good is not None else None
+    for quadrant in QUADRANTS
+    for _ in (0, 1)
+)
+
+
+class Layout:
+    """What a log's setup fixes for the whole game, computed once: each seat's
+    province names, each province's owner, names and colours."""
+
+    __slots__ = ("colours", "count", "names", "owners", "provinces")
+
+    def __init__(self, log: GameLog) -> None:
+        self.count = len(log.players)
+        self.names = tuple(seat.name for seat in log.players)
+        self.colours = tuple(seat.colour for seat in log.players)
+        self.provinces = tuple(
+            tuple(f"{seat.colour.value}:{good.value}" for good in GOODS)
+            for seat in log.players
+        )
+        self.owners: dict[str, int] = {}
+        for index, seat in enumerate(log.players):
+            for place in (*GOODS, PORT):
+                self.owners[f"{seat.colour.value}:{place}"] = index
+
+
 class Table:
     """Everything a replay changes, in plain dicts and lists (see `State` for the meaning)."""
 
@@ -71,6 +99,7 @@ class Table:
         "imperial",
         "improvement",
         "last",
+        "layout",
         "log",
         "ministers",
         "ministers_discard",
@@ -105,6 +134,7 @@ class Table:
     def __init__(self, log: GameLog) -> None:
         count = len(log.players)
         self.log = log
+        self.layout = Layout(log)
         self.status = Status.PLAYING
         self.ending: Ending | None = None
         self.ending_round: int | None = None
@@ -177,7 +207,9 @@ class Table:
         other = Table.__new__(Table)
         for name in Table.__slots__:
             value = getattr(self, name)
-            if isinstance(value, list):
+            if name in ("log", "layout"):
+                pass
+            elif isinstance(value, list):
                 if value and isinstance(value[0], dict):
                     value = [dict(item) for item in value]
                 else:
@@ -191,25 +223,20 @@ class Table:
 
     @property
     def count(self) -> int:
-        return len(self.nobility)
+        return self.layout.count
 
     def colour(self, seat: int) -> Colour:
-        return self.log.players[seat].colour
+        return self.layout.colours[seat]
 
     def name(self, seat: int) -> str:
-        return self.log.players[seat].name
+        return self.layout.names[seat]
 
     def owner(self, province: str) -> int | None:
         """The seat whose colour the province has; None for Rio and uncontrolled colours."""
-        colour, _, _ = province.partition(":")
-        for seat, player in enumerate(self.log.players):
-            if player.colour.value == colour:
-                return seat
-        return None
+        return self.layout.owners.get(province)
 
     def board_provinces(self, seat: int) -> tuple[str, ...]:
-        colour = self.colour(seat).value
-        return tuple(f"{colour}:{good.value}" for good in GOODS)
+        return self.layout.provinces[seat]
 
     def in_game(self, province: str) -> bool:
         """Whether the province takes part: not an absent colour's port under A3 (b)."""
@@ -315,6 +342,7 @@ def thaw(state: State) -> Table:
     """Return a `Table` holding exactly what ``state`` says."""
     table = Table.__new__(Table)
     table.log = state.log
+    table.layout = Layout(state.log)
     table.status = state.status
     table.ending = state.ending
     table.ending_round = state.ending_round

@@ -46,10 +46,16 @@ class Game:
     documents: list[dict[str, Any]] = field(default_factory=list)
     states: list[mg.State] = field(default_factory=list)
     undo_checks: int = 0
+    # Hold the Republic back (a card effect each round) until this round.
+    rounds: int = 0
     neighbours: dict[str, list[str]] = field(default_factory=dict)
 
 
-def new_game(rng: random.Random, players: int, tracking: str) -> Game:
+def new_game(
+    rng: random.Random, players: int, tracking: str, *, sturdy: bool = False
+) -> Game:
+    """A new game; ``sturdy`` Barons start with 3 troop tokens on every province
+    (Paraguay then takes few provinces and the dice keep moving: a dense log)."""
     colours = [colour.value for colour in Colour][:players]
     seats: list[dict[str, Any]] = []
     for seat in range(players):
@@ -61,7 +67,11 @@ def new_game(rng: random.Random, players: int, tracking: str) -> Game:
             entry["start"] = {
                 "reis": rng.randint(3, 8),
                 "goods": {f"{colour}:{good}": rng.randint(0, 2)},
-                "troops": {f"{colour}:{rng.choice(GOODS)}": rng.randint(0, 2)},
+                "troops": (
+                    {f"{colour}:{good}": 3 for good in GOODS}
+                    if sturdy
+                    else {f"{colour}:{rng.choice(GOODS)}": rng.randint(0, 2)}
+                ),
                 "ships": rng.randint(0, 2),
                 "deputies": {rng.choice(PARTIES): rng.randint(0, 1)},
             }
@@ -565,6 +575,9 @@ def _nobles(
 
 
 def _end_round(game: Game, player: str) -> None:
+    if game.state.round < game.rounds and game.state.republic >= 1:
+        changes = {"republic": -min(3, game.state.republic)}
+        add(game, {"type": "effect", "source": "event:Abdicação", "changes": changes})
     event: dict[str, Any] = {"type": "end_round"}
     if game.state.full:
         event["improvements"] = [
@@ -595,3 +608,13 @@ def _effect(game: Game) -> None:
         ]
     )
     add(game, {"type": "effect", "source": "event:random", "changes": changes})
+
+
+def bench_game() -> Game:
+    """The game of `make bench` (``data/magnanimous-4p-full-10-rounds.json``): four
+    sturdy players with full tracking, the Republic held back for three rounds by a
+    card, so that it is proclaimed at the end of round 10; a few undos on the way."""
+    game = new_game(random.Random(0), 4, "full", sturdy=True)
+    game.rounds = 4
+    play_to_the_end(game, undo_every=60)
+    return game

@@ -8,14 +8,21 @@ sheet validates and scores through `scoring.magnanimous`.
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from play import magnanimous as mg
 from scoring.magnanimous import parse_magnanimous, score_magnanimous
-from tests.play.magnanimous.random_games import Game, new_game, play_to_the_end
+from tests.play.magnanimous.random_games import (
+    Game,
+    bench_game,
+    new_game,
+    play_to_the_end,
+)
 
 games = st.builds(
     lambda seed, players, tracking: (random.Random(seed), players, tracking),
@@ -128,3 +135,14 @@ def test_every_player_count_and_tracking_reaches_an_ending() -> None:
             play_to_the_end(game, undo_every=5)
             assert game.undo_checks > 0
             _check_ending(game)
+
+
+def test_the_benchmark_log_is_a_ten_round_four_player_full_game() -> None:
+    path = Path(__file__).parent / "data" / "magnanimous-4p-full-10-rounds.json"
+    document = json.loads(path.read_text(encoding="utf-8"))
+    state = mg.replay_document(document)
+    assert (state.round, len(state.players), state.full) == (10, 4, True)
+    assert state.ending is mg.Ending.REPUBLIC
+    assert sum(e["type"] == "undo" for e in document["events"]) > 0
+    # It is what `bench_game` plays: regenerate it with that function.
+    assert mg.log_document(bench_game().log) == document
