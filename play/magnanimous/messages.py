@@ -70,7 +70,6 @@ MINISTER_NOT_DUE: Final = gettext_noop(
 )
 
 # Emperor phase.
-THRONE_EMPTY: Final = gettext_noop("The Throne Room pile is empty")
 REFERENDUM_PARTY: Final = gettext_noop(
     "A referendum is Conservative or Liberal: name its “party”"
 )
@@ -93,9 +92,6 @@ HAND_SHORT: Final = ngettext(
 )
 AUCTION_WINNER: Final = gettext_noop(
     "Only the players tied for the most votes in favour bid: %(players)s"
-)
-MINISTER_SPACE: Final = gettext_noop(
-    "The crowns are on spaces 1, 4, 7, 10, 13, 16 and 19"
 )
 KEEP_OLD_WITHOUT: Final = gettext_noop("%(player)s holds no %(party)s minister to keep")
 
@@ -139,7 +135,6 @@ OPTION_MISSING: Final = gettext_noop("This action needs “%(field)s”")
 TROOP_PROVINCE: Final = gettext_noop(
     "The recruited troop goes on the die's province (%(province)s) or the Imperial War Power area"
 )
-SOLD_NOT_PRECISE: Final = gettext_noop("A sold action is never Precise")
 JOINERS_ONLY: Final = gettext_noop("Only a Precise or a sold action has joiners")
 JOINER_SELF: Final = gettext_noop("%(player)s acts already; the others join")
 JOINER_ORDER: Final = gettext_noop("joiners act in seat order from the actor's left")
@@ -242,9 +237,6 @@ ATTACK_LIBERATES: Final = gettext_noop(
 )
 ATTACK_FAILS: Final = gettext_noop(
     "%(power)d troops and morale against Paraguay's %(die)d: the attack fails"
-)
-CARDS_ONE_OR_TWO: Final = gettext_noop(
-    "1 or 2 cards go on the Throne Room pile; %(given)d given"
 )
 NO_TRAIN_AT_PORT: Final = gettext_noop("%(player)s's train is not on %(place)s")
 NO_SHIP_DOCKED: Final = gettext_noop("%(player)s has no ship docked at %(place)s")
