@@ -1037,10 +1037,12 @@ def _place(table: Table, event: Place, path: str) -> None:
         ):
             fail(where, m.ONE_BUYER)
         last = distance
-        if joiner.action not in (
-            event.action,
-            *NOBLES_ACTIONS.get(event.quadrant or Quadrant.COTTON, ()),
-        ):
+        offered = (
+            NOBLES_ACTIONS[event.quadrant]
+            if event.quadrant is not None
+            else tuple(NoblesAction)
+        )
+        if joiner.action is not event.action and joiner.action not in offered:
             fail(child(joiner.path, "action"), m.NOT_HERE, given=joiner.action.value)
         if full and pays:
             pay(
