@@ -17,8 +17,14 @@ from typing import IO, cast
 from django.core.management.base import BaseCommand
 
 from games.management.commands.score_sheet import _utf8_stdout
-from play import LogInvalid, decode, errors_document, replay_document, state_document
-from play import magnanimous
+from play import (
+    LogInvalid,
+    decode,
+    errors_document,
+    magnanimous,
+    replay_document,
+    state_document,
+)
 from play.errors import invalid
 from play.messages import UNREADABLE_FILE
 
