@@ -2,13 +2,22 @@
 
 from __future__ import annotations
 
+import contextlib
 import weakref
 
 import pytest
+from django.db import transaction
 
+from games.models import Game, MagnanimousEnding, TableSession
 from games.signals import session_changed, session_changed_send
 from stats.dispatch import session_changed_receive
 from stats.models import StatsChange
+from tests.stats.conftest import record
+
+
+def _saved(session: TableSession) -> TableSession:
+    session_changed_send(session=session)
+    return session
 
 
 @pytest.mark.django_db
@@ -32,3 +41,48 @@ def test_stats_listens_to_games_signal_once():
         for _, ref, *_rest in session_changed.receivers
     ]
     assert listeners.count(session_changed_receive) == 1
+
+
+@pytest.mark.django_db
+def test_changes_of_one_club_and_game_in_one_transaction_enqueue_one_refresh(
+    club, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks() as callbacks, transaction.atomic():
+        for day in ("2026-01-10", "2026-01-20", "2026-02-05"):
+            _saved(record(club, day=day, seats=[("Ana", 100, 1), ("Bruno", 90, 2)]))
+        _saved(
+            record(
+                club,
+                day="2026-02-06",
+                seats=[("Ana", 40, 1), ("Bruno", 30, 2)],
+                game=Game.MAGNANIMOUS,
+                ending=MagnanimousEnding.REPUBLIC,
+            )
+        )
+    assert StatsChange.objects.count() == 4
+    assert [(c.club_id, c.game) for c in callbacks] == [
+        (club.pk, Game.CONCORDIA),
+        (club.pk, Game.MAGNANIMOUS),
+    ]
+
+
+@pytest.mark.django_db
+def test_a_refresh_dropped_with_a_rolled_back_savepoint_is_enqueued_again(
+    club, django_capture_on_commit_callbacks
+):
+    class Undone(Exception):
+        pass
+
+    with django_capture_on_commit_callbacks() as callbacks, transaction.atomic():
+        with contextlib.suppress(Undone), transaction.atomic():
+            _saved(
+                record(
+                    club, day="2026-01-10", seats=[("Ana", 100, 1), ("Bruno", 90, 2)]
+                )
+            )
+            raise Undone
+        _saved(
+            record(club, day="2026-01-20", seats=[("Ana", 100, 1), ("Bruno", 90, 2)])
+        )
+    assert StatsChange.objects.count() == 1
+    assert [(c.club_id, c.game) for c in callbacks] == [(club.pk, Game.CONCORDIA)]
