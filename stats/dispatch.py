@@ -2,7 +2,8 @@
 
 `games` sends `games.signals.session_changed` inside the transaction that
 changes the game, and `session_changed_receive` (connected in `stats.apps`)
-calls `stats_change_record`. The `StatsChange` row commits (or rolls back) with the game,
+calls `stats_change_record` (`sessions_added`, for many games added at once,
+calls `stats_changes_record`). The `StatsChange` row commits (or rolls back) with the game,
 so a committed change is never forgotten; the task only says "look now". If the
 broker cannot take the task, the save still succeeds: the change stays pending,
 the page says so, and the next refresh of that club×game applies it: beat's
@@ -14,7 +15,7 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from django.db import transaction
@@ -102,6 +103,32 @@ def _enqueue_refresh_on_commit(club_id: int, game: str) -> None:
     transaction.on_commit(_RefreshOnCommit(club_id, game))
 
 
+def stats_changes_record(
+    *, sessions: Sequence[TableSession], player_ids: Mapping[int, Sequence[int]]
+) -> list[StatsChange]:
+    """Note that finished games were added, in one write, and enqueue their refresh.
+
+    ``player_ids`` gives each game's players by its id. Games not finished are
+    passed over. More than `stats.services.REBUILD_ABOVE` changes make the
+    refresh a rebuild, one pass over the history.
+    """
+    changes = [
+        StatsChange(
+            club_id=session.club_id,
+            game=session.game,
+            since=session.played_at,
+            months=[month_of(session.played_at).isoformat()],
+            player_ids=sorted(player_ids.get(session.pk, ())),
+        )
+        for session in sessions
+        if session.is_finished
+    ]
+    StatsChange.objects.bulk_create(changes, batch_size=1000)
+    for club_id, game in sorted({(change.club_id, change.game) for change in changes}):
+        _enqueue_refresh_on_commit(club_id, game)
+    return changes
+
+
 def session_changed_receive(
     sender: object,
     *,
@@ -114,6 +141,17 @@ def session_changed_receive(
     stats_change_record(
         session=session, previous_played_at=previous_played_at, player_ids=player_ids
     )
+
+
+def sessions_added_receive(
+    sender: object,
+    *,
+    sessions: Sequence[TableSession],
+    player_ids: Mapping[int, Sequence[int]],
+    **kwargs: object,
+) -> None:
+    """Record the games `games.signals.sessions_added` announces."""
+    stats_changes_record(sessions=sessions, player_ids=player_ids)
 
 
 def _enqueue_refresh(club_id: int, game: str) -> None:

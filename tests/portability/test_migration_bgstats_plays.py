@@ -37,7 +37,7 @@ def _fill(old: Apps) -> dict[str, int]:
     porto = club_model.objects.create(name="Porto", slug="porto")
 
     def game(club: object, key: str, **fields: object) -> int:
-        return session_model.objects.create(
+        pk: int = session_model.objects.create(
             club=club,
             map="imperium",
             played_at=WHEN,
@@ -45,6 +45,7 @@ def _fill(old: Apps) -> dict[str, int]:
             idempotency_key=key,
             **fields,
         ).pk
+        return pk
 
     return {
         "imported": game(lisboa, "bgstats:11111111-1111-4111-8111-111111111111"),

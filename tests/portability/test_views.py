@@ -14,7 +14,7 @@ from clubs.models import Club
 from games.models import TableSession
 from portability.backup import club_backup_export
 from portability.bgstats import bgstats_import, bgstats_read
-from portability.models import BgStatsImport
+from portability.models import BgStatsImport, BgStatsUpload
 from tests.markup import elements, has_id
 from tests.portability.test_exports import BGSTATS
 
@@ -194,9 +194,12 @@ def test_bgstats_import_asks_who_an_ambiguous_name_is(signed_in, club):
     assert 'id="bgstats-form"' in page
     assert 'name="player-3"' in page
     assert not club.sessions.exists()
-    document = asked.context["bgstats_form"].initial["document"]
+    # The file waits on the server, not in the page.
+    waiting = BgStatsUpload.objects.get(club=club)
+    assert f'name="upload" value="{waiting.pk}"' in page
+    assert "Zé Maria" not in page.split('name="upload"')[1].split(">")[0]
     answered = client.post(
-        _url("club-bgstats-import"), {"document": document, "player-3": str(silva.pk)}
+        _url("club-bgstats-import"), {"upload": waiting.pk, "player-3": str(silva.pk)}
     )
     assert answered.status_code == 302
     assert silva.seats.count() == 2
@@ -207,8 +210,8 @@ def test_bgstats_import_without_an_answer_asks_again(signed_in, club):
     clubs_services.player_get_or_create(club=club, name="Zé Silva")
     client = signed_in("owner")
     asked = client.post(_url("club-bgstats-import"), {"file": _upload(BGSTATS)})
-    document = asked.context["bgstats_form"].initial["document"]
-    again = client.post(_url("club-bgstats-import"), {"document": document})
+    waiting = asked.context["bgstats_form"].initial["upload"]
+    again = client.post(_url("club-bgstats-import"), {"upload": waiting})
     assert again.status_code == 200
     assert 'name="player-3"' in again.content.decode()
     assert "This field is required." in again.content.decode()
