@@ -373,3 +373,23 @@ def test_another_clubs_import_is_not_found(signed_in, club, other_club):
     response = signed_in("owner").post(_undo_url(record.pk))
     assert response.status_code == 404
     assert other_club.sessions.count() == 2
+
+
+def test_a_restore_refuses_an_edited_total_next_to_the_form(
+    signed_in, finished_session, empty_club
+):
+    backup = json.loads(json.dumps(club_backup_export(finished_session.club)))
+    backup["sessions"][0]["seats"][0]["result"]["total"] = 9999
+    client = signed_in("owner")
+    line = "sessions[0].seats[0].result.total: The score sheet gives 114 here, not 9999"
+    fragment = client.post(
+        _url("club-backup-restore", "fresh"), {"file": _upload(backup)}, headers=HTMX
+    )
+    assert fragment.status_code == 200
+    assert "<html" not in fragment.content.decode()
+    assert line in fragment.content.decode()
+    page = client.post(_url("club-backup-restore", "fresh"), {"file": _upload(backup)})
+    assert "<html" in page.content.decode()
+    assert line in page.content.decode()
+    assert not empty_club.sessions.exists()
+    assert not empty_club.players.exists()
