@@ -98,6 +98,7 @@ def _page(
     restore_form: BackupRestoreForm | None = None,
     bgstats_form: BgStatsImportForm | None = None,
     partial: str = "",
+    imported: int = 0,
 ) -> HttpResponse:
     template = "portability/club_portability.html" + (
         f"#{partial}" if partial and request.htmx else ""
@@ -113,6 +114,8 @@ def _page(
             "bgstats_form": bgstats_form
             or BgStatsImportForm(club=club, user=request.user),
             "imports": _imports(club),
+            # The import just made: its plays left out are shown unfolded.
+            "imported": imported,
         },
     )
 
@@ -154,7 +157,8 @@ def club_portability(request: AuthedHtmxRequest, club_slug: str) -> HttpResponse
             "portability/club_portability.html",
             {"club": club, "manages": False},
         )
-    return _page(request, club)
+    imported = request.GET.get("imported", "")
+    return _page(request, club, imported=int(imported) if imported.isdigit() else 0)
 
 
 def _download(content: str, filename: str, content_type: str) -> HttpResponse:
@@ -263,10 +267,12 @@ def _after_import(
     if outcome.import_id is None:
         return _done(request, club)
     # Back to the import page, where "Undo this import" and the plays left
-    # out are listed.
+    # out are listed. The query makes it another address than the page the
+    # form is on, so that htmx's redirect loads it (the same address with a
+    # fragment would only scroll, showing neither message nor list).
     target = (
         reverse("games:club-portability", kwargs={"club_slug": club.slug})
-        + "#recent-imports"
+        + f"?imported={outcome.import_id}#recent-imports"
     )
     if request.htmx:
         return HttpResponseClientRedirect(target)

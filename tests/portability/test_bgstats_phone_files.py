@@ -408,7 +408,10 @@ def test_the_page_shows_every_error_with_its_play_and_path(owner, club):
 def test_the_page_imports_the_rest_when_asked_and_lists_the_plays_left_out(owner, club):
     response = owner.post(_url(), {"file": _upload(PHONE), "import_valid": "on"})
     assert response.status_code == 302
-    assert response["Location"] == _url("club-portability") + "#recent-imports"
+    record = BgStatsImport.objects.get(club=club)
+    assert response["Location"] == (
+        _url("club-portability") + f"?imported={record.pk}#recent-imports"
+    )
     assert club.sessions.count() == 2
     page = owner.get(response["Location"]).content.decode()
     assert "2 games imported. 3 plays were left out: the list says why." in page
@@ -423,7 +426,10 @@ def test_importing_the_rest_with_htmx_navigates_to_the_list(owner, club):
     response = owner.post(
         _url(), {"file": _upload(PHONE), "import_valid": "on"}, headers=HTMX
     )
-    assert response["HX-Redirect"] == _url("club-portability") + "#recent-imports"
+    record = BgStatsImport.objects.get(club=club)
+    assert response["HX-Redirect"] == (
+        _url("club-portability") + f"?imported={record.pk}#recent-imports"
+    )
 
 
 def test_the_page_asks_who_me_is_for_an_account_without_a_player(client, club, bob):

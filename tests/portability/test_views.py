@@ -263,7 +263,10 @@ def test_after_a_bgstats_import_the_page_offers_to_undo_it(signed_in, club):
     client = signed_in("owner")
     response = client.post(_url("club-bgstats-import"), {"file": _upload(BGSTATS)})
     assert response.status_code == 302
-    assert response["Location"] == _url("club-portability") + "#recent-imports"
+    record = BgStatsImport.objects.get(club=club)
+    assert response["Location"] == (
+        _url("club-portability") + f"?imported={record.pk}#recent-imports"
+    )
     record = BgStatsImport.objects.get(club=club)
     page = client.get(response["Location"]).content.decode()
     assert "2 games imported." in page
@@ -276,7 +279,10 @@ def test_a_bgstats_import_with_htmx_navigates_to_the_import_page(signed_in, club
         _url("club-bgstats-import"), {"file": _upload(BGSTATS)}, headers=HTMX
     )
     assert response.status_code == 200
-    assert response["HX-Redirect"] == _url("club-portability") + "#recent-imports"
+    record = BgStatsImport.objects.get(club=club)
+    assert response["HX-Redirect"] == (
+        _url("club-portability") + f"?imported={record.pk}#recent-imports"
+    )
 
 
 def test_an_import_that_created_nothing_is_not_offered_for_undo(signed_in, club):
