@@ -235,7 +235,7 @@ class _Seat:
 
 @dataclass(frozen=True, slots=True)
 class _Players:
-    """The file's players: names by id, which are anonymous, and their paths."""
+    """The file's players: their names by id, and which of them are anonymous."""
 
     names: dict[str, str]
     anonymous: frozenset[str]
