@@ -75,7 +75,7 @@ def _assistant_games(club: Club, alice: User) -> None:
     )
     state = assistant_selectors.game_state(live)
     for seq, card in enumerate(("Mercator", "Mercator", "Tribune")):
-        player = state.players[state.seat].name  # type: ignore[index]
+        player = state.players[state.seat].name
         state = assistant_services.event_append(
             game=live,
             document={"type": "play", "player": player, "card": card},
@@ -274,7 +274,7 @@ def test_restored_assistant_games_keep_their_events_with_new_links_and_codes(
     ]
     # The restored game goes on as any other: the next move is appended.
     state = assistant_selectors.game_state(after[0])
-    player = state.players[state.seat].name  # type: ignore[index]
+    player = state.players[state.seat].name
     assistant_services.event_append(
         game=after[0],
         document={"type": "play", "player": player, "card": "Prefect", "cash": True},
