@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from games.models import ConcordiaPosition, MagnanimousPosition, Seat, TableSession
+from games.models import ConcordiaPosition, MagnanimousPosition, Seat
 from scoring.magnanimous import (
     GOVERNOR_NOBODY,
     REACHED_FIRST_NEEDED,
@@ -38,28 +38,14 @@ def board_from_position(*, name: str, position: ConcordiaPosition) -> PlayerBoar
         name=name,
         sestertii=position.sestertii,
         storehouse=GoodCounts(
-            brick=position.storehouse_brick,
-            food=position.storehouse_food,
-            tool=position.storehouse_tool,
-            wine=position.storehouse_wine,
-            cloth=position.storehouse_cloth,
+            {good: getattr(position, f"storehouse_{good.value}") for good in Good}
         ),
         colonists_on_board=position.colonists_on_board,
         houses=GoodCounts(
-            brick=position.houses_brick,
-            food=position.houses_food,
-            tool=position.houses_tool,
-            wine=position.houses_wine,
-            cloth=position.houses_cloth,
+            {good: getattr(position, f"houses_{good.value}") for good in Good}
         ),
         provinces=position.provinces,
-        cards=CardCounts(
-            vesta=position.cards_vesta,
-            jupiter=position.cards_jupiter,
-            saturnus=position.cards_saturnus,
-            mercurius=position.cards_mercurius,
-            mars=position.cards_mars,
-        ),
+        cards=CardCounts({god: getattr(position, f"cards_{god.value}") for god in God}),
         specialists=position.specialists,
         concordia_card=position.concordia_card,
     )
@@ -88,7 +74,10 @@ def position_values(
 
 
 def sheet_from_seats(
-    *, map_name: str, seats: Iterable[Seat], kind: SheetKind = SheetKind.FINAL
+    *,
+    map_name: str,
+    seats: Iterable[Seat],
+    kind: SheetKind = SheetKind.FINAL,
 ) -> ScoreSheet:
     """Return the score sheet of seats whose positions are recorded.
 
@@ -108,11 +97,6 @@ def sheet_from_seats(
         players=tuple(players),
         praefectus_magnus=praefectus_magnus,
     )
-
-
-def sheet_from_session(session: TableSession) -> ScoreSheet:
-    """Return the stored score sheet of a session (one query if seats are prefetched)."""
-    return sheet_from_seats(map_name=session.map, seats=session.seats.all())
 
 
 _PLAYER_PATH = re.compile(r"^players\[(\d+)\](?:\.(\w+))?(?:\.(\w+)|\[\d+\])?$")

@@ -24,8 +24,8 @@ class Game(models.TextChoices):
 
 
 class ConcordiaMap(models.TextChoices):
-    IMPERIUM = MapName.IMPERIUM.value, _("Imperium")
-    ITALIA = MapName.ITALIA.value, _("Italia")
+    IMPERIUM = MapName("imperium").value, _("Imperium")
+    ITALIA = MapName("italia").value, _("Italia")
 
 
 class Colour(models.TextChoices):

@@ -44,13 +44,9 @@ class Purse:
         self.discard = list(player.discard)
         self.sestertii = player.sestertii
         storehouse = player.storehouse
-        self.goods = {
-            Good.BRICK: storehouse.brick,
-            Good.FOOD: storehouse.food,
-            Good.TOOL: storehouse.tool,
-            Good.WINE: storehouse.wine,
-            Good.CLOTH: storehouse.cloth,
-        }
+        # Every good of the data, in `GoodCounts.vector` order (a good of a
+        # module not played stays at 0: nothing pays or brings it).
+        self.goods: dict[Good, int] = dict(zip(GOODS, storehouse.vector, strict=True))
         self.colonists_board = player.colonists_board
         self.colonists_storehouse = player.colonists_storehouse
         self.houses = list(player.houses)
@@ -111,13 +107,7 @@ class Purse:
             hand=tuple(sorted(self.hand)),
             discard=tuple(self.discard),
             sestertii=self.sestertii,
-            storehouse=GoodCounts(
-                brick=goods[Good.BRICK],
-                food=goods[Good.FOOD],
-                tool=goods[Good.TOOL],
-                wine=goods[Good.WINE],
-                cloth=goods[Good.CLOTH],
-            ),
+            storehouse=GoodCounts.of_vector(tuple(goods.values())),
             colonists_board=self.colonists_board,
             colonists_storehouse=self.colonists_storehouse,
             houses=tuple(sorted(self.houses)),

@@ -98,11 +98,11 @@ CARDS: Final[Mapping[str, Card]] = MappingProxyType(
 # §5: the good each specialist's houses produce.
 SPECIALIST_KINDS: Final[Mapping[CardKind, Good]] = MappingProxyType(
     {
-        CardKind.MASON: Good.BRICK,
-        CardKind.FARMER: Good.FOOD,
-        CardKind.SMITH: Good.TOOL,
-        CardKind.VINTNER: Good.WINE,
-        CardKind.WEAVER: Good.CLOTH,
+        CardKind.MASON: Good("brick"),
+        CardKind.FARMER: Good("food"),
+        CardKind.SMITH: Good("tool"),
+        CardKind.VINTNER: Good("wine"),
+        CardKind.WEAVER: Good("cloth"),
     }
 )
 

@@ -88,6 +88,7 @@ def log_document(log: GameLog) -> dict[str, Any]:
         "format": "game-log/1",
         "game": "concordia",
         "map": log.map.value,
+        **({"expansions": list(log.expansions)} if log.expansions else {}),
         "tracking": log.tracking.value,
         "intermediate_scoring": log.intermediate_scoring,
         "players": [{"name": s.name, "colour": s.colour} for s in log.players],

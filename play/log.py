@@ -37,7 +37,9 @@ from scoring.board import validate_city_goods
 from scoring.catalog import MAX_PLAYERS, MIN_PLAYERS
 from scoring.maps import MAPS, MapSpec
 from scoring.names import name_problem
+from scoring.ruleset import ruleset
 from scoring.shape import EXPECTED_OBJECT, ShapeReader, child, describe
+from scoring.sheet_io import read_expansions
 from scoring.types import Good, GoodCounts, MapName, Problem
 
 FORMAT: Final = "game-log/1"
@@ -50,7 +52,7 @@ TOP_REQUIRED: Final = (
     "display",
     "events",
 )
-TOP_OPTIONAL: Final = ("intermediate_scoring", "cities")
+TOP_OPTIONAL: Final = ("intermediate_scoring", "cities", "expansions")
 EVENT_TYPES: Final = ("play", "reveal", "undo", "adjust", "abandon")
 
 # What each card's play may carry (docs/game-log.md, Events).
@@ -237,7 +239,8 @@ def load_log(document: object) -> GameLog:
     game = reader.text(top, "game", "", default="concordia")
     if game != "concordia" and isinstance(top.get("game"), str):
         reader.report("game", m.WRONG_GAME, given=game)
-    map_name = reader.choice(top, "map", "", MapName, MapName.IMPERIUM)
+    map_name = reader.choice(top, "map", "", MapName, next(iter(MapName)))
+    expansions = read_expansions(reader, top, "")
     spec = MAPS[map_name]
     tracking = reader.choice(top, "tracking", "", Tracking, Tracking.FULL)
     intermediate = reader.boolean(top, "intermediate_scoring", "")
@@ -258,6 +261,7 @@ def load_log(document: object) -> GameLog:
         raise LogInvalid(reader.problems)
     return GameLog(
         map=map_name,
+        expansions=ruleset(map_name, expansions).expansions,
         tracking=tracking,
         intermediate_scoring=intermediate,
         players=players,
@@ -349,7 +353,7 @@ def _cities(
         if full in goods:
             reader.report(path, m.CITY_TWICE, city=full)
             continue
-        goods[full] = reader.choice_value(value, path, Good, Good.BRICK)
+        goods[full] = reader.choice_value(value, path, Good, Good("brick"))
     if len(reader.problems) == before:
         # §8: every city listed, each letter's goods exactly its tokens.
         for problem in validate_city_goods(spec, goods):

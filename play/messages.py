@@ -111,23 +111,23 @@ SHORT_OF_MONEY: Final = ngettext(
 )
 # One message per good, so that each language can inflect it with the number.
 SHORT_OF_GOODS: Final[dict[Good, Plural]] = {
-    Good.BRICK: ngettext(
+    Good("brick"): ngettext(
         "%(player)s needs %(needed)d brick and has %(has)d",
         "%(player)s needs %(needed)d brick and has %(has)d",
     ),
-    Good.FOOD: ngettext(
+    Good("food"): ngettext(
         "%(player)s needs %(needed)d food and has %(has)d",
         "%(player)s needs %(needed)d food and has %(has)d",
     ),
-    Good.TOOL: ngettext(
+    Good("tool"): ngettext(
         "%(player)s needs %(needed)d tool and has %(has)d",
         "%(player)s needs %(needed)d tool and has %(has)d",
     ),
-    Good.WINE: ngettext(
+    Good("wine"): ngettext(
         "%(player)s needs %(needed)d wine and has %(has)d",
         "%(player)s needs %(needed)d wine and has %(has)d",
     ),
-    Good.CLOTH: ngettext(
+    Good("cloth"): ngettext(
         "%(player)s needs %(needed)d cloth and has %(has)d",
         "%(player)s needs %(needed)d cloth and has %(has)d",
     ),
@@ -136,23 +136,23 @@ STOREHOUSE_FULL: Final = gettext_noop(
     "%(player)s's storehouse has 12 spaces: %(needed)d would be needed; name what does not fit in “drop”"
 )
 DROP_TOO_MUCH: Final[dict[Good, Plural]] = {
-    Good.BRICK: ngettext(
+    Good("brick"): ngettext(
         "%(player)s receives %(received)d brick and cannot drop %(given)d",
         "%(player)s receives %(received)d brick and cannot drop %(given)d",
     ),
-    Good.FOOD: ngettext(
+    Good("food"): ngettext(
         "%(player)s receives %(received)d food and cannot drop %(given)d",
         "%(player)s receives %(received)d food and cannot drop %(given)d",
     ),
-    Good.TOOL: ngettext(
+    Good("tool"): ngettext(
         "%(player)s receives %(received)d tool and cannot drop %(given)d",
         "%(player)s receives %(received)d tool and cannot drop %(given)d",
     ),
-    Good.WINE: ngettext(
+    Good("wine"): ngettext(
         "%(player)s receives %(received)d wine and cannot drop %(given)d",
         "%(player)s receives %(received)d wine and cannot drop %(given)d",
     ),
-    Good.CLOTH: ngettext(
+    Good("cloth"): ngettext(
         "%(player)s receives %(received)d cloth and cannot drop %(given)d",
         "%(player)s receives %(received)d cloth and cannot drop %(given)d",
     ),

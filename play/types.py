@@ -15,6 +15,7 @@ from enum import StrEnum
 from play.data import Card
 from scoring.catalog import STOREHOUSE_SPACES
 from scoring.maps import MAPS, MapSpec
+from scoring.ruleset import Ruleset, ruleset
 from scoring.types import Good, GoodCounts, MapName
 
 
@@ -126,10 +127,18 @@ class GameLog:
     display: tuple[str, ...]
     events: tuple[Event, ...]
     documents: tuple[object, ...] = field(default=(), compare=False, repr=False)
+    # The expansion modules played (the score sheet's ``expansions``); none
+    # in the base game, and then the document has no such field.
+    expansions: tuple[str, ...] = ()
 
     @property
     def spec(self) -> MapSpec:
         return MAPS[self.map]
+
+    @property
+    def rules(self) -> Ruleset:
+        """The game's ruleset: its map with its modules."""
+        return ruleset(self.map, self.expansions)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -64,7 +64,11 @@ def test_setting_city_goods_stores_one_row_per_city(draft_session):
 
 def test_a_new_deal_replaces_the_old_one_city_by_city(draft_session):
     board_services.session_city_goods_set(session=draft_session, goods=IMPERIUM_GOODS)
-    swapped = {**IMPERIUM_GOODS, "Londinium": Good.BRICK, "Isca Dumnoniorum": Good.FOOD}
+    swapped = {
+        **IMPERIUM_GOODS,
+        "Londinium": Good("brick"),
+        "Isca Dumnoniorum": Good("food"),
+    }
     board_services.session_city_goods_set(session=draft_session, goods=swapped)
     stored = _goods(draft_session)
     assert (stored["Londinium"], stored["Isca Dumnoniorum"]) == ("brick", "food")
@@ -77,7 +81,7 @@ def test_a_deal_that_breaks_the_token_pool_is_rejected_and_keeps_the_old_deal(
     board_services.session_city_goods_set(session=draft_session, goods=IMPERIUM_GOODS)
     with pytest.raises(board_services.BoardRejected) as rejected:
         board_services.session_city_goods_set(
-            session=draft_session, goods={**IMPERIUM_GOODS, "Londinium": Good.BRICK}
+            session=draft_session, goods={**IMPERIUM_GOODS, "Londinium": Good("brick")}
         )
     assert [(p.path, p.message) for p in rejected.value.problems] == [
         (
@@ -92,7 +96,7 @@ def test_drawing_at_random_deals_exactly_each_letters_tokens(draft_session):
     goods = board_services.session_city_goods_draw(
         session=draft_session, rng=random.Random(7)
     )
-    spec = MAPS[MapName.IMPERIUM]
+    spec = MAPS[MapName("imperium")]
     assert validate_city_goods(spec, goods) == ()
     assert _goods(draft_session) == {city: good.value for city, good in goods.items()}
     d_cities = [city.name for city in spec.cities if city.letter.value == "D"]
@@ -125,7 +129,7 @@ def test_italia_is_dealt_without_d_tokens(club, alice):
         session=session, rng=random.Random(1)
     )
     assert len(goods) == 25
-    assert sorted(goods.values()).count(Good.CLOTH) == 3
+    assert sorted(goods.values()).count(Good("cloth")) == 3
 
 
 # --- houses -----------------------------------------------------------------------
