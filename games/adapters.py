@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from enum import StrEnum
+from typing import Final
 
 from games.models import ConcordiaPosition, MagnanimousPosition, Seat
 from scoring.magnanimous import (
@@ -13,6 +15,8 @@ from scoring.magnanimous import (
     MagnanimousEnding,
     MagnanimousSheet,
 )
+from scoring.ruleset import Ruleset, base
+from scoring.sheet_io import read_player
 from scoring.types import (
     CardCounts,
     God,
@@ -26,10 +30,33 @@ from scoring.types import (
     Specialist,
 )
 
-# Position fields that hold a count per good / per god, in model-field form.
-STOREHOUSE_FIELDS = tuple(f"storehouse_{good.value}" for good in Good)
-HOUSE_FIELDS = tuple(f"houses_{good.value}" for good in Good)
-CARD_FIELDS = tuple(f"cards_{god.value}" for god in God)
+# The `ConcordiaPosition` fields that hold a count per good or per god (JSON
+# objects keyed by the data's ids), with the vocabulary of their keys.
+POSITION_COUNTS: Final[Mapping[str, tuple[StrEnum, ...]]] = {
+    "storehouse": tuple(Good),
+    "houses": tuple(Good),
+    "cards": tuple(God),
+}
+
+
+def fold_position_columns(values: Mapping[str, object]) -> dict[str, object]:
+    """Return a position's values with the old flat columns folded into objects.
+
+    Until issue #22 a position had a column per good and per god
+    (``storehouse_brick``, ``cards_vesta``, …), and backups made then carry
+    them: ``{"storehouse_brick": 1}`` becomes ``{"storehouse": {"brick": 1}}``.
+    Other keys pass unchanged, so the caller still reports the unknown ones.
+    """
+    folded: dict[str, object] = {}
+    for key, value in values.items():
+        prefix, _, member = key.partition("_")
+        if prefix in POSITION_COUNTS and member in POSITION_COUNTS[prefix]:
+            counts = folded.setdefault(prefix, {})
+            if isinstance(counts, dict):
+                counts[member] = value
+        else:
+            folded[key] = value
+    return folded
 
 
 def board_from_position(*, name: str, position: ConcordiaPosition) -> PlayerBoard:
@@ -37,40 +64,73 @@ def board_from_position(*, name: str, position: ConcordiaPosition) -> PlayerBoar
     return PlayerBoard(
         name=name,
         sestertii=position.sestertii,
-        storehouse=GoodCounts(
-            {good: getattr(position, f"storehouse_{good.value}") for good in Good}
-        ),
+        storehouse=GoodCounts(position.storehouse),
         colonists_on_board=position.colonists_on_board,
-        houses=GoodCounts(
-            {good: getattr(position, f"houses_{good.value}") for good in Good}
-        ),
+        houses=GoodCounts(position.houses),
         provinces=position.provinces,
-        cards=CardCounts({god: getattr(position, f"cards_{god.value}") for god in God}),
+        cards=CardCounts(position.cards),
         specialists=position.specialists,
         concordia_card=position.concordia_card,
     )
 
 
 def position_values(
-    board: PlayerBoard, *, praefectus_magnus: bool
+    board: PlayerBoard, *, praefectus_magnus: bool, rules: Ruleset | None = None
 ) -> dict[str, object]:
-    """Return the `ConcordiaPosition` field values that store ``board``."""
+    """Return the `ConcordiaPosition` field values that store ``board``.
+
+    The counts are the score sheet's objects: every good and god of the
+    game's ``rules`` (the base game's by default), zeros included.
+    """
+    rules = rules or base(next(iter(MapName)))
     values: dict[str, object] = {
         "sestertii": board.sestertii,
+        "storehouse": _counts(board.storehouse, rules.goods),
         "colonists_on_board": board.colonists_on_board,
+        "houses": _counts(board.houses, rules.goods),
         "provinces": board.provinces,
+        "cards": _counts(board.cards, rules.gods),
         "concordia_card": board.concordia_card,
         "praefectus_magnus": praefectus_magnus,
     }
-    for good, count in board.storehouse.items():
-        values[f"storehouse_{good.value}"] = count
-    for good, count in board.houses.items():
-        values[f"houses_{good.value}"] = count
-    for god, count in board.cards.items():
-        values[f"cards_{god.value}"] = count
     for specialist in Specialist:
         values[f"has_{specialist.value}"] = specialist in board.specialists
     return values
+
+
+def _counts(counts: GoodCounts | CardCounts, members: Iterable[str]) -> dict[str, int]:
+    return {str(member): counts[member] for member in members}
+
+
+def player_document(*, name: str, position: ConcordiaPosition) -> dict[str, object]:
+    """Return one stored position as a player of the score-sheet format.
+
+    The shape `scoring.sheet_io` reads (``docs/score-sheet.md``): what the
+    backup and the exports write, and `board_from_player_document` reads back.
+    """
+    return {
+        "name": name,
+        "sestertii": position.sestertii,
+        "storehouse": dict(position.storehouse),
+        "colonists_on_board": position.colonists_on_board,
+        "houses": dict(position.houses),
+        "provinces": position.provinces,
+        "cards": dict(position.cards),
+        "specialists": [specialist.value for specialist in position.specialists],
+        "concordia_card": position.concordia_card,
+    }
+
+
+def board_from_player_document(
+    document: object, *, path: str, rules: Ruleset
+) -> PlayerBoard:
+    """Read a score-sheet player (as `player_document` writes it) for ``rules``.
+
+    Raises `SheetInvalid` with every shape problem, addressed from ``path``
+    (``players[2]``); the rules are checked with the whole sheet
+    (`scoring.validate_sheet`), as a table's limits need every player.
+    """
+    return read_player(document, path, rules)
 
 
 def sheet_from_seats(
@@ -78,6 +138,7 @@ def sheet_from_seats(
     map_name: str,
     seats: Iterable[Seat],
     kind: SheetKind = SheetKind.FINAL,
+    expansions: Iterable[str] = (),
 ) -> ScoreSheet:
     """Return the score sheet of seats whose positions are recorded.
 
@@ -96,6 +157,7 @@ def sheet_from_seats(
         map=MapName(map_name),
         players=tuple(players),
         praefectus_magnus=praefectus_magnus,
+        expansions=tuple(expansions),
     )
 
 

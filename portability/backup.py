@@ -16,6 +16,7 @@ from django.db.models import Prefetch, QuerySet
 from django.utils import timezone
 
 from clubs.models import Club, Membership, Player
+from games import adapters
 from games.documents import (
     ImportRejected,
     reject,
@@ -331,6 +332,9 @@ def _read_position(
     raw = fields.get(key)
     if raw is None:
         return None
+    if isinstance(raw, dict):
+        # Backups made before issue #22 have a column per good and per god.
+        raw = adapters.fold_position_columns(raw)
     here = child(path, key)
     values = reader.fields(
         raw, here, required=(), optional=tuple(f.name for f in model_fields)
@@ -341,6 +345,10 @@ def _read_position(
             continue
         if isinstance(field, models.BooleanField):
             read[field.name] = reader.boolean(values, field.name, here)
+        elif field.name in adapters.POSITION_COUNTS:
+            keys = adapters.POSITION_COUNTS[field.name]
+            counts = reader.counts(values, field.name, here, keys, all_required=False)
+            read[field.name] = {str(member): count for member, count in counts.items()}
         elif field.null:
             read[field.name] = reader.optional_integer(values, field.name, here)
         else:

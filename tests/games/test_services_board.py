@@ -25,6 +25,7 @@ from games.models import (
 )
 from scoring.board import token_pool, validate_city_goods
 from scoring.maps import MAPS
+from scoring.ruleset import base
 from scoring.types import Good, GoodCounts, MapName
 from tests.games.board_helpers import tap_rulebook_board
 from tests.rulebook_board import IMPERIUM_GOODS
@@ -190,11 +191,16 @@ def test_the_database_refuses_a_second_house_of_a_player_in_one_city(draft_sessi
         SeatHouse.objects.create(session=draft_session, seat=ana, city="Massilia")
 
 
-def test_the_database_refuses_a_house_in_the_capital(draft_session):
-    with pytest.raises(IntegrityError), transaction.atomic():
-        SeatHouse.objects.create(
-            session=draft_session, seat=_seat(draft_session, "Ana"), city="Roma"
+def test_the_rules_refuse_a_house_in_the_maps_capital(draft_session):
+    # Issue #22: the capital is the map's (data), not a name the database
+    # knows; the service asks the map.
+    capital = base("imperium").capital
+    with pytest.raises(board_services.BoardRejected) as rejected:
+        board_services.seat_house_set(
+            seat=_seat(draft_session, "Ana"), city=capital, built=True
         )
+    assert rejected.value.messages == ["Nobody builds a house in the capital, Roma"]
+    assert not SeatHouse.objects.filter(session=draft_session).exists()
 
 
 # --- cards ------------------------------------------------------------------------
@@ -362,7 +368,7 @@ def test_switching_a_finished_hand_count_to_the_board_keeps_its_result(
     ana = ConcordiaPosition.objects.get(
         session=finished_session, seat__player__name="Ana"
     )
-    assert (ana.houses_food, ana.provinces, ana.cards_saturnus) == (4, 7, 4)
+    assert (ana.houses["food"], ana.provinces, ana.cards["saturnus"]) == (4, 7, 4)
     assert (
         SeatResult.objects.get(session=finished_session, seat__player__name="Ana").total
         == 114

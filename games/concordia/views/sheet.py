@@ -284,7 +284,9 @@ def concordia_sheet(
 ) -> HttpResponse:
     if request.method == "GET":
         initial = (
-            adapters.sheet_from_seats(map_name=session.map, seats=seats)
+            adapters.sheet_from_seats(
+                map_name=session.map, seats=seats, expansions=session.expansions
+            )
             if session.is_finished and positions_recorded(seats)
             else None
         )
