@@ -85,6 +85,9 @@ class SaleCard:
     god: God | None
     specialist: Specialist | None
     cost: tuple[Good, ...]
+    # The roles a card of two (Venus' Prefect/Architect…) offers, from the
+    # data's ``roles``; empty for a card whose role is its name.
+    roles: tuple[str, ...] = ()
 
 
 def _sale_card(raw: Mapping[str, object]) -> SaleCard:
@@ -97,6 +100,7 @@ def _sale_card(raw: Mapping[str, object]) -> SaleCard:
         god=god,
         specialist=Specialist(name.lower()) if god is None else None,
         cost=tuple(Good(as_str(good)) for good in as_list(raw["cost"])),
+        roles=tuple(as_str(role) for role in as_list(raw.get("roles", []))),
     )
 
 

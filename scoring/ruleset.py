@@ -131,6 +131,11 @@ class Ruleset:
     max_players: int
     colours: tuple[str, ...]
     storehouse_caps: GoodCounts = field(default_factory=GoodCounts)
+    # The goods that stand for any other when a cost is paid (salt, with its
+    # module: the data's ``goods.wildcard``); none in the base game.
+    wildcards: tuple[Good, ...] = ()
+    # Whether players sit in teams (a module's ``"teams": true``: Venus).
+    teams: bool = False
     # For the hot paths: each good's price in `GoodCounts.vector` order (0
     # for a good not in the game), and the places of the game's gods in a
     # `CardCounts.vector`.
@@ -270,6 +275,16 @@ def _ruleset(map_name: MapName, expansions: tuple[str, ...]) -> Ruleset:
         storehouse_caps=GoodCounts(dict.fromkeys(goods, STOREHOUSE_SPACES)),
         price_vector=tuple(GOOD_PRICE[good] if good in goods else 0 for good in Good),
         god_places=tuple(CardCounts.index[god] for god in gods),
+        teams=any(change.get("teams") is True for change in changes),
+        wildcards=tuple(
+            good
+            for good in goods
+            if good.value
+            in {
+                as_str(g)
+                for g in as_list(as_mapping(_DATA["goods"]).get("wildcard", []))
+            }
+        ),
     )
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.utils import translation
 
 from games.vocabulary import problem_message
-from play import messages as m
+from play.concordia import messages as m
 from scoring.board import LETTER_OVER_POOL
 from scoring.i18n import Plural
 from scoring.types import God, Good, Problem

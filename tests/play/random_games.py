@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import play
-from play.data import SPECIALIST_KINDS
+from play.concordia.data import SPECIALIST_KINDS
 from scoring.catalog import GOOD_PRICE
 from scoring.types import Good, GoodCounts
 from tests.play.builders import CITIES, COLOURS, NAMES

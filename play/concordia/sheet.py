@@ -12,8 +12,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from play.data import CARDS
-from play.types import State
+from play.concordia.data import CARDS
+from play.concordia.types import State
 from scoring.engine import score_sheet
 from scoring.types import (
     CardCounts,
@@ -28,7 +28,7 @@ from scoring.types import (
 )
 
 if TYPE_CHECKING:
-    from play.board import Board
+    from play.concordia.board import Board
 
 UNTRACKED_IN_LIGHT = (
     "sestertii",
