@@ -14,7 +14,6 @@ from django_stubs_ext import StrPromise
 
 from clubs.models import Player
 from games import seating
-from games.magnanimous.services import MAGNANIMOUS_COLOURS
 from games.models import (
     ConcordiaMap,
     Game,
@@ -22,8 +21,8 @@ from games.models import (
     played_on_range,
     validate_played_on,
 )
+from games.registry import game_spec
 from games.vocabulary import god_label, good_label, specialist_label
-from scoring.magnanimous import MAX_PLAYERS as MAGNANIMOUS_MAX_PLAYERS
 from scoring.ruleset import Ruleset, base
 from scoring.types import (
     CardCounts,
@@ -109,8 +108,8 @@ class SessionCreateForm(forms.Form):
         cleaned = super().clean() or {}
         game = cleaned.get("game") or Game.CONCORDIA
         cleaned["game"] = game
-        magnanimous = game == Game.MAGNANIMOUS
-        if magnanimous:
+        spec = game_spec(game)
+        if not spec.has_map:
             cleaned["map"] = ""
         elif not cleaned.get("map") and "map" not in self.errors:
             self.add_error("map", _("Choose the map."))
@@ -119,9 +118,7 @@ class SessionCreateForm(forms.Form):
             self._players,
             both_message=_("Pick a player or type a new name, not both."),
             colour_refused=lambda colour: (
-                _("Magnanimous has red, green, blue and yellow pieces only.")
-                if magnanimous and colour not in MAGNANIMOUS_COLOURS
-                else None
+                spec.colours_refused if colour not in spec.colours else None
             ),
         )
         for field, message in reading.errors:
@@ -129,11 +126,9 @@ class SessionCreateForm(forms.Form):
         seats = [(seat.player, seat.new_name, seat.colour) for seat in reading.seats]
         if not self.errors and (too_few := seating.too_few_seats(reading.seats)):
             raise too_few
-        if magnanimous and len(seats) > MAGNANIMOUS_MAX_PLAYERS:
-            raise forms.ValidationError(
-                _("Magnanimous is played by at most %(count)d players.")
-                % {"count": MAGNANIMOUS_MAX_PLAYERS}
-            )
+        most = spec.table_sizes.stop - 1
+        if len(seats) > most:
+            raise forms.ValidationError(spec.too_many % {"count": most})
         cleaned["seats"] = seats
         return cleaned
 

@@ -6,8 +6,7 @@ the one place the app names them, for every area (stats, portability, api).
 
 from __future__ import annotations
 
-import dataclasses
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Final
 
 from django.utils.functional import Promise
@@ -17,22 +16,15 @@ from django.utils.translation import ngettext, ngettext_lazy
 from django_stubs_ext import StrPromise
 
 from games.models import ConcordiaMap, Game
-from scoring import MagnanimousPlayerScore, catalog
-from scoring import magnanimous as magnanimous_rules
-from scoring.types import Category, God, Good, Problem
+from games.registry import GameTable
+from scoring.types import God, Good, Problem
 
-# A Magnanimous score's categories are the fields of its per-player score
-# between the seat and the total; deriving them keeps one vocabulary.
-_MAGNANIMOUS_NOT_CATEGORIES = {"name", "seat", "total", "rank"}
-
-CATEGORIES: Final[dict[str, tuple[str, ...]]] = {
-    Game.CONCORDIA: tuple(category.value for category in Category),
-    Game.MAGNANIMOUS: tuple(
-        f.name
-        for f in dataclasses.fields(MagnanimousPlayerScore)
-        if f.name not in _MAGNANIMOUS_NOT_CATEGORIES
-    ),
-}
+# Each game's categories, in their storage order (the statistics' slots), as
+# its room registers them (`games.registry`): Concordia's are the data's
+# append-only list, Magnanimous' the fields of its per-player score.
+CATEGORIES: Final[Mapping[str, tuple[str, ...]]] = GameTable(
+    lambda spec: spec.categories
+)
 
 # The one table of the gods' names: Spanish and Ukrainian rulebooks translate
 # them (Júpiter, Юпітер), the others keep the Latin (the glossary).
@@ -139,13 +131,19 @@ GAME_LABELS: Final[dict[str, str]] = {
     str(value): label for value, label in Game.choices
 }
 
-# How many players sit at a table of each game (scoring's limits).
-TABLE_SIZES: Final[dict[str, range]] = {
-    Game.CONCORDIA: range(catalog.MIN_PLAYERS, catalog.MAX_PLAYERS + 1),
-    Game.MAGNANIMOUS: range(
-        magnanimous_rules.MIN_PLAYERS, magnanimous_rules.MAX_PLAYERS + 1
-    ),
-}
+# How many players sit at a table of each game (scoring's limits, as each
+# game's room registers them).
+TABLE_SIZES: Final[Mapping[str, range]] = GameTable(lambda spec: spec.table_sizes)
+
+
+def names_list(names: Sequence[str]) -> str:
+    """Return "A", "A and B" or "A, B and C" in the reader's language."""
+    if len(names) < 2:
+        return "".join(names)
+    return gettext_now("%(names)s and %(last)s") % {
+        "names": ", ".join(names[:-1]),
+        "last": names[-1],
+    }
 
 
 def category_label(category: str) -> str | Promise:

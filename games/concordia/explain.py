@@ -9,8 +9,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games.magnanimous.explain import names_list
-from games.vocabulary import CATEGORY_LABELS
+from games.vocabulary import CATEGORY_LABELS, names_list
 from scoring.types import (
     Category,
     CategoryScore,
