@@ -219,21 +219,22 @@ def _score_player(board: PlayerBoard, table: _Table, final: bool) -> _Parts:
     parts = minerva(specialists=board.specialists, houses=houses)
     cards = board.cards.vector
     count = table.province_count
-    lines = [
-        rule(
-            god,
-            held if (held := cards[place]) < cap else cap,
-            board,
-            houses,
-            value,
-            count,
-        )
-        for rule, god, place, cap in table.rules
-    ]
-    lines.append(minerva_line(parts, table.specialist_category))
+    # A loop, not a comprehension (a function call of its own in Python
+    # 3.11): this is every player of every live preview.
+    lines = []
+    total = 0
+    for rule, god, place, cap in table.rules:
+        held = cards[place]
+        line = rule(god, held if held < cap else cap, board, houses, value, count)
+        lines.append(line)
+        total += line.points
+    line = minerva_line(parts, table.specialist_category)
+    lines.append(line)
+    total += line.points
     # §3 intermediate scoring: the game is not over, nobody holds the card.
-    lines.append(concordia(holds_card=final and board.concordia_card))
-    return tuple(lines), parts, value, sum([line.points for line in lines])
+    line = concordia(holds_card=final and board.concordia_card)
+    lines.append(line)
+    return tuple(lines), parts, value, total + line.points
 
 
 # §2: a storehouse has 12 spaces, so no good can be there more than 12 times.
