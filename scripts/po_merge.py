@@ -6,10 +6,12 @@ such conflicts, run::
 
     .venv/bin/python scripts/po_merge.py      # then: make messages
 
-For each conflicted catalogue it reads "ours" and "theirs" from git's index
-(stages 2 and 3), keeps every entry of both (a translated, non-fuzzy entry wins
-over an empty or fuzzy one; when both sides translated an entry differently,
-"theirs" wins, since it is the branch being merged in), writes the catalogue and
+For each conflicted catalogue it reads the common ancestor, "ours" and "theirs"
+from git's index (stages 1, 2 and 3) and keeps every entry of both sides; for an
+entry both have, the side that changed it since the ancestor wins (a corrected
+translation on one branch is not undone by the other branch's old one), and
+when both changed it, a translated, non-fuzzy entry wins over an empty or fuzzy
+one, then "theirs" (the branch being merged in). It writes the catalogue and
 stages it. ``make messages`` then drops the strings the merged code no longer
 has and puts the rest in the code's order. A developer tool: nothing runs it.
 """
@@ -55,13 +57,34 @@ def _translated(message: Message) -> bool:
     return all(strings) and not message.fuzzy
 
 
-def _merge(ours: Catalog, theirs: Catalog) -> Catalog:
+def _take(mine: Message, message: Message) -> None:
+    # Catalog.__setitem__ keeps an existing entry's translation: copy it over.
+    mine.string = message.string
+    mine.flags = set(message.flags)
+
+
+def _merge(base: Catalog | None, ours: Catalog, theirs: Catalog) -> Catalog:
     for message in theirs:
         if not message.id:
             continue
         mine = ours.get(message.id, context=message.context)
-        if mine is None or _translated(message) or not _translated(mine):
+        if mine is None:
             ours[message.id] = message
+            continue
+        if (mine.string, mine.fuzzy) == (message.string, message.fuzzy):
+            continue
+        original = (
+            None if base is None else base.get(message.id, context=message.context)
+        )
+        if original is not None:
+            before = (original.string, original.fuzzy)
+            if (message.string, message.fuzzy) == before:
+                continue  # only ours changed it
+            if (mine.string, mine.fuzzy) == before:
+                _take(mine, message)  # only theirs changed it
+                continue
+        if _translated(message) or not _translated(mine):
+            _take(mine, message)
     return ours
 
 
@@ -78,7 +101,9 @@ def main() -> int:
         locale = Path(path).parts[1]
         ours = read_po(BytesIO(ours_data), locale=locale)
         theirs = read_po(BytesIO(theirs_data), locale=locale)
-        merged = _merge(ours, theirs)
+        base_data = _stage_bytes(path, 1)
+        base = None if base_data is None else read_po(BytesIO(base_data), locale=locale)
+        merged = _merge(base, ours, theirs)
         buffer = BytesIO()
         write_po(buffer, merged, width=79, omit_header=True, sort_output=False)
         # Babel would rewrite the header (dates, "Generated-By"): keep ours as is.

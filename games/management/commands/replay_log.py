@@ -1,7 +1,9 @@
-"""`manage.py replay_log FILE|-`: replay a Concordia game log from the command line.
+"""`manage.py replay_log FILE|-`: replay a Concordia or Magnanimous game log.
 
-Prints the state document (exit 0) or the errors document (exit 2) of the
-game-log contract; never a traceback. All the logic is in `play`.
+The log's ``format`` field says which game it is (``game-log/1`` for
+Concordia, ``magnanimous-log/1`` for Magnanimous). Prints the state document
+(exit 0) or the errors document (exit 2) of that game's contract; never a
+traceback. All the logic is in `play` and `play.magnanimous`.
 """
 
 from __future__ import annotations
@@ -15,13 +17,23 @@ from typing import IO, cast
 from django.core.management.base import BaseCommand
 
 from games.management.commands.score_sheet import _utf8_stdout
-from play import LogInvalid, decode, errors_document, replay_document, state_document
+from play import (
+    LogInvalid,
+    decode,
+    errors_document,
+    magnanimous,
+    replay_document,
+    state_document,
+)
 from play.errors import invalid
 from play.messages import UNREADABLE_FILE
 
 
 class Command(BaseCommand):
-    help = "Replay a Concordia game log (JSON) and print the state it leads to."
+    help = (
+        "Replay a Concordia or Magnanimous game log (JSON) and print the state "
+        "it leads to."
+    )
     # Tests may pass stdin=... to call_command, as stdout=... is passed.
     stealth_options = ("stdin",)
 
@@ -35,7 +47,7 @@ class Command(BaseCommand):
         try:
             stdin = cast("IO[str] | IO[bytes]", options.get("stdin") or sys.stdin)
             raw = _read(str(options["file"]), stdin)
-            document = state_document(replay_document(decode(raw)))
+            document = _replay(decode(raw))
         except LogInvalid as refused:
             self._print(errors_document(refused))
             raise SystemExit(2) from None
@@ -43,6 +55,13 @@ class Command(BaseCommand):
 
     def _print(self, document: object) -> None:
         self.stdout.write(json.dumps(document, indent=1, ensure_ascii=False))
+
+
+def _replay(log: object) -> dict[str, object]:
+    """Return the state document of a decoded log, by its ``format``."""
+    if isinstance(log, dict) and log.get("format") == magnanimous.FORMAT:
+        return magnanimous.state_document(magnanimous.replay_document(log))
+    return state_document(replay_document(log))
 
 
 def _read(source: str, stdin: IO[str] | IO[bytes]) -> str | bytes:
