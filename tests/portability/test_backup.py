@@ -323,3 +323,30 @@ def test_users_are_not_created_by_a_restore(history, empty_club):
     before = User.objects.count()
     club_backup_import(club=empty_club, document=club_backup_export(history))
     assert User.objects.count() == before
+
+
+def test_a_backup_from_before_the_json_counts_restores_the_same_games(
+    history, empty_club, django_capture_on_commit_callbacks
+):
+    # Issue #22: positions keep their counts per good and per god as objects; a
+    # backup written before had a field per good and per god.
+    document = json.loads(json.dumps(club_backup_export(history)))
+    for session in document["sessions"]:
+        for seat in session["seats"]:
+            position = seat["concordia_position"]
+            if position is None:
+                continue
+            for name in ("storehouse", "houses", "cards"):
+                for key, count in position.pop(name).items():
+                    position[f"{name}_{key}"] = count
+    rulebook = document["sessions"][-1]["seats"][0]["concordia_position"]
+    assert (rulebook["houses_food"], rulebook["cards_saturnus"]) == (4, 4)
+    with django_capture_on_commit_callbacks(execute=True):
+        club_backup_import(club=empty_club, document=document)
+    restored = club_backup_export(empty_club)
+    ana = restored["sessions"][-1]["seats"][0]["concordia_position"]
+    assert ana["houses"] == {"brick": 3, "food": 4, "tool": 3, "wine": 0, "cloth": 2}
+    assert ana["cards"]["saturnus"] == 4
+    assert _leaderboard(empty_club, Game.CONCORDIA) == _leaderboard(
+        history, Game.CONCORDIA
+    )
