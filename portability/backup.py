@@ -107,8 +107,9 @@ class BackupSeat(TypedDict):
     player: int
     seat_order: int
     colour: str
-    concordia_position: dict[str, int | bool | None] | None
-    magnanimous_position: dict[str, int | bool | None] | None
+    # The counts per good and per god are objects (`games.adapters`).
+    concordia_position: dict[str, int | bool | dict[str, int] | None] | None
+    magnanimous_position: dict[str, int | bool | dict[str, int] | None] | None
     houses: list[str]
     cards: list[int]
     result: BackupResult | None
@@ -167,7 +168,7 @@ def _sessions_for_backup(club: Club) -> QuerySet[TableSession]:
 
 def _position(
     seat: Seat, related: str, fields: Sequence[models.Field[object, object]]
-) -> dict[str, int | bool | None] | None:
+) -> dict[str, int | bool | dict[str, int] | None] | None:
     try:
         row = getattr(seat, related)
     except (ConcordiaPosition.DoesNotExist, MagnanimousPosition.DoesNotExist):

@@ -345,8 +345,15 @@ def test_a_backup_from_before_the_json_counts_restores_the_same_games(
         club_backup_import(club=empty_club, document=document)
     restored = club_backup_export(empty_club)
     ana = restored["sessions"][-1]["seats"][0]["concordia_position"]
+    assert ana is not None
     assert ana["houses"] == {"brick": 3, "food": 4, "tool": 3, "wine": 0, "cloth": 2}
-    assert ana["cards"]["saturnus"] == 4
+    assert ana["cards"] == {
+        "vesta": 1,
+        "jupiter": 2,
+        "saturnus": 4,
+        "mercurius": 2,
+        "mars": 3,
+    }
     assert _leaderboard(empty_club, Game.CONCORDIA) == _leaderboard(
         history, Game.CONCORDIA
     )
