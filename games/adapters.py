@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
-from enum import StrEnum
-from typing import Final
+from collections.abc import Iterable
 
 from games.models import ConcordiaPosition, MagnanimousPosition, Seat
 from scoring.magnanimous import (
@@ -16,11 +14,8 @@ from scoring.magnanimous import (
     MagnanimousSheet,
 )
 from scoring.ruleset import Ruleset, base
-from scoring.sheet_io import read_player
 from scoring.types import (
     CardCounts,
-    God,
-    Good,
     GoodCounts,
     MapName,
     PlayerBoard,
@@ -29,34 +24,6 @@ from scoring.types import (
     SheetKind,
     Specialist,
 )
-
-# The `ConcordiaPosition` fields that hold a count per good or per god (JSON
-# objects keyed by the data's ids), with the vocabulary of their keys.
-POSITION_COUNTS: Final[Mapping[str, tuple[StrEnum, ...]]] = {
-    "storehouse": tuple(Good),
-    "houses": tuple(Good),
-    "cards": tuple(God),
-}
-
-
-def fold_position_columns(values: Mapping[str, object]) -> dict[str, object]:
-    """Return a position's values with the old flat columns folded into objects.
-
-    Until issue #22 a position had a column per good and per god
-    (``storehouse_brick``, ``cards_vesta``, …), and backups made then carry
-    them: ``{"storehouse_brick": 1}`` becomes ``{"storehouse": {"brick": 1}}``.
-    Other keys pass unchanged, so the caller still reports the unknown ones.
-    """
-    folded: dict[str, object] = {}
-    for key, value in values.items():
-        prefix, _, member = key.partition("_")
-        if prefix in POSITION_COUNTS and member in POSITION_COUNTS[prefix]:
-            counts = folded.setdefault(prefix, {})
-            if isinstance(counts, dict):
-                counts[member] = value
-        else:
-            folded[key] = value
-    return folded
 
 
 def board_from_position(*, name: str, position: ConcordiaPosition) -> PlayerBoard:
@@ -100,37 +67,6 @@ def position_values(
 
 def _counts(counts: GoodCounts | CardCounts, members: Iterable[str]) -> dict[str, int]:
     return {str(member): counts[member] for member in members}
-
-
-def player_document(*, name: str, position: ConcordiaPosition) -> dict[str, object]:
-    """Return one stored position as a player of the score-sheet format.
-
-    The shape `scoring.sheet_io` reads (``docs/score-sheet.md``): what the
-    backup and the exports write, and `board_from_player_document` reads back.
-    """
-    return {
-        "name": name,
-        "sestertii": position.sestertii,
-        "storehouse": dict(position.storehouse),
-        "colonists_on_board": position.colonists_on_board,
-        "houses": dict(position.houses),
-        "provinces": position.provinces,
-        "cards": dict(position.cards),
-        "specialists": [specialist.value for specialist in position.specialists],
-        "concordia_card": position.concordia_card,
-    }
-
-
-def board_from_player_document(
-    document: object, *, path: str, rules: Ruleset
-) -> PlayerBoard:
-    """Read a score-sheet player (as `player_document` writes it) for ``rules``.
-
-    Raises `SheetInvalid` with every shape problem, addressed from ``path``
-    (``players[2]``); the rules are checked with the whole sheet
-    (`scoring.validate_sheet`), as a table's limits need every player.
-    """
-    return read_player(document, path, rules)
 
 
 def sheet_from_seats(

@@ -121,7 +121,9 @@ class TableSession(models.Model):
     map = models.CharField(_("map"), max_length=12, choices=concordia_maps, blank=True)
     # Concordia's expansion modules played (the score sheet's ``expansions``:
     # "salt", "forum", "venus"); none for the base game and for Magnanimous.
-    expansions = models.JSONField(default=list, blank=True)
+    # A database default too: rows written by code that predates the field
+    # (a historical model in another app's data migration) get [].
+    expansions = models.JSONField(default=list, db_default=[], blank=True)
     played_at = models.DateTimeField(_("played on"), default=timezone.now)
     entry_mode = models.CharField(
         max_length=8, choices=EntryMode.choices, default=EntryMode.QUICK

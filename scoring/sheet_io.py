@@ -222,18 +222,6 @@ def read_expansions(
     return tuple(chosen)
 
 
-def read_player(document: object, path: str, rules: Ruleset) -> PlayerBoard:
-    """Read one player of a score sheet (its shape only) for the game's ``rules``.
-
-    Raises `SheetInvalid` with every shape problem, addressed from ``path``.
-    """
-    reader = ShapeReader()
-    board = _read_player(reader, document, path, rules)
-    if reader.problems:
-        raise SheetInvalid(reader.problems)
-    return board
-
-
 def _read_player(
     reader: ShapeReader, raw: object, path: str, rules: Ruleset
 ) -> PlayerBoard:

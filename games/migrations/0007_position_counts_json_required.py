@@ -54,7 +54,7 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name="tablesession",
             name="expansions",
-            field=models.JSONField(blank=True, default=list),
+            field=models.JSONField(blank=True, db_default=[], default=list),
         ),
         migrations.AddConstraint(
             model_name="seatresult",
