@@ -82,3 +82,28 @@ def test_uk_undo_is_skasuvaty_everywhere():
         if re.search(r"[Вв]ідмін", string)
     ]
     assert old == []
+
+
+def test_uk_the_payment_question_asks_with_which_good():
+    # "Який товар платить" is "which good pays"; the player pays *with* a good.
+    singular, *plural = _forms(
+        UK,
+        "Buying %(cards)s: the surcharge asks for %(goods)s good of your choice. "
+        "Which good does %(name)s pay?",
+    )
+    assert singular.endswith("Яким товаром платить %(name)s?")
+    assert all(form.endswith("Якими товарами платить %(name)s?") for form in plural)
+
+
+_QUOTED = re.compile(r"[“«]\s*(.+?)\s*[”»]")
+
+
+@pytest.mark.parametrize("locale", [PT, ES, FR, UK])
+def test_the_price_tiles_and_the_payment_box_name_any_good_alike(locale):
+    # The tile shows "brick, any good" (or "2 goods of any kind"); the payment
+    # box then asks for each "any good": the words must be the same, or the
+    # player cannot tell which tile item the box means.
+    tile = _translation(locale, "any good")
+    (box,) = _QUOTED.findall(_translation(locale, "Goods paid for each “any good”"))
+    assert box == tile
+    assert _forms(locale, "%(n)d good of any kind")[0] == f"%(n)d {tile}"
