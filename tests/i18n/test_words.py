@@ -1,3 +1,5 @@
+# Ukrainian words whose letters all look Latin ("гру", "За", "р."):
+# ruff: noqa: RUF001, RUF003
 """The words a review of the catalogues found wrong (issue #25, item 7).
 
 Each test names the fault it guards against and fails on the old wording: a
@@ -7,15 +9,23 @@ the reader's language. The terms are those of ``docs/glossary.md``.
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 
 import pytest
 from babel.messages.catalog import Message
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.utils import translation
+from django.utils.formats import date_format
 
+from games.models import validate_played_on
+from stats.templatetags.stats_extras import monthly_chart
 from tests.i18n.catalogues import messages, po_path, read_catalogue
 
 # The locales' folder names (tests.i18n.catalogues.LOCALES), by language.
 PT, ES, FR, UK = "pt_BR", "es", "fr", "uk"
+LANGUAGES = [code for code, _name in settings.LANGUAGES]
 
 
 def _catalogue(locale: str) -> dict[tuple[str | None, str], Message]:
@@ -107,3 +117,58 @@ def test_the_price_tiles_and_the_payment_box_name_any_good_alike(locale):
     (box,) = _QUOTED.findall(_translation(locale, "Goods paid for each “any good”"))
     assert box == tile
     assert _forms(locale, "%(n)d good of any kind")[0] == f"%(n)d {tile}"
+
+
+# --- Dates ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_no_date_ends_with_a_full_stop_that_a_sentence_would_double(language):
+    # Django's uk formats end with "р." ("01 січня 2013 р."): every sentence
+    # ending with a date printed "р..". Ours write the year out ("року").
+    # (English's 12-hour clock ends "p.m.", but no English sentence ends on
+    # a time of day.)
+    moment = dt.datetime(2024, 11, 3, 20, 5)
+    with translation.override(language):
+        assert not date_format(moment.date(), "DATE_FORMAT").endswith(".")
+        if language != "en":
+            assert not date_format(moment, "DATETIME_FORMAT").endswith(".")
+
+
+def test_uk_the_earliest_date_message_ends_with_one_full_stop():
+    with translation.override("uk"):
+        with pytest.raises(ValidationError) as error:
+            validate_played_on(dt.date(2012, 12, 31))
+        assert error.value.messages == [
+            "Concordia вийшла 2013 року: введіть дату, не ранішу за 1 січня 2013 року."
+        ]
+
+
+def test_pt_months_are_written_in_lower_case():
+    # Django's pt_BR catalogue capitalises them ("3 de Novembro de 2024");
+    # our catalogue, which takes precedence, writes them as Brazil does.
+    with translation.override("pt-br"):
+        assert date_format(dt.date(2024, 11, 3), "DATE_FORMAT") == (
+            "3 de novembro de 2024"
+        )
+        assert date_format(dt.datetime(2024, 5, 1, 20, 5), "DATETIME_FORMAT") == (
+            "1 de maio de 2024 às 20:05"
+        )
+
+
+@pytest.mark.parametrize(
+    ("language", "labels"),
+    [
+        ("en", ["Nov. 2024", "May 2025"]),
+        ("pt-br", ["nov. 2024", "maio 2025"]),
+        ("es", ["nov. 2024", "may. 2025"]),
+        ("fr", ["nov. 2024", "mai 2025"]),
+        ("uk", ["листоп. 2024", "трав. 2025"]),
+    ],
+)
+def test_the_monthly_chart_abbreviates_months_as_each_language_does(language, labels):
+    # The chart said "Nov 2024" in every language (Django's "M" title-cases).
+    months = [(dt.date(2024, 11, 1), 3), (dt.date(2025, 5, 1), 1)]
+    with translation.override(language):
+        chart = monthly_chart(months, "Games per month")["chart"]
+    assert [column.label for column in chart.columns] == labels
