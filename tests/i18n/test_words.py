@@ -10,17 +10,23 @@ the reader's language. The terms are those of ``docs/glossary.md``.
 from __future__ import annotations
 
 import datetime as dt
+import json
 import re
+from typing import Any
 
 import pytest
 from babel.messages.catalog import Message
 from django.conf import settings
 from django.core.exceptions import ValidationError
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client
+from django.urls import reverse
 from django.utils import translation
 from django.utils.formats import date_format
 
 from games.models import validate_played_on
 from stats.templatetags.stats_extras import monthly_chart
+from tests.assistant.conftest import example
 from tests.i18n.catalogues import messages, po_path, read_catalogue
 
 # The locales' folder names (tests.i18n.catalogues.LOCALES), by language.
@@ -172,3 +178,55 @@ def test_the_monthly_chart_abbreviates_months_as_each_language_does(language, la
     with translation.override(language):
         chart = monthly_chart(months, "Games per month")["chart"]
     assert [column.label for column in chart.columns] == labels
+
+
+# --- Values inside translated messages ----------------------------------------
+
+
+def _import_log(client: Client, document: dict[str, Any], language: str) -> str:
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
+    url = reverse("assistant:game-import", kwargs={"club_slug": "lisboa"})
+    upload = SimpleUploadedFile("log.json", json.dumps(document).encode())
+    response = client.post(url, {"log": upload})
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [
+        ("pt-br", "com o acompanhamento completo"),
+        ("es", "con seguimiento completo"),
+        ("fr", "avec le suivi complet"),
+        ("uk", "коли відстеження повне"),
+    ],
+)
+def test_an_import_error_names_the_tracking_in_the_readers_language(
+    client, alice, club, language, expected
+):
+    # The log's value "full" was put into the translated sentence as it was
+    # ("avec le suivi full").
+    client.force_login(alice)
+    log = example("game-log-short.json")
+    del log["events"][0]["build"]
+    html = _import_log(client, log, language)
+    assert expected in html
+    assert "full" not in html
+
+
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [
+        ("pt-br", "Dois jogadores jogam com vermelho"),
+        ("es", "Dos jugadores juegan con rojo"),
+        ("fr", "Deux joueurs ont la couleur rouge"),
+        ("uk", "Колір «червоний» у двох гравців"),
+    ],
+)
+def test_an_import_error_names_the_colour_in_the_readers_language(
+    client, alice, club, language, expected
+):
+    client.force_login(alice)
+    log = example("game-log-short.json")
+    log["players"][1]["colour"] = "red"
+    assert expected in _import_log(client, log, language)
