@@ -12,6 +12,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -19,6 +20,7 @@ from babel.messages.catalog import Message
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.template.loader import render_to_string
 from django.test import Client
 from django.urls import reverse
 from django.utils import translation
@@ -230,3 +232,67 @@ def test_an_import_error_names_the_colour_in_the_readers_language(
     log = example("game-log-short.json")
     log["players"][1]["colour"] = "red"
     assert expected in _import_log(client, log, language)
+
+
+# --- French typography and the colon ------------------------------------------
+
+# French puts a no-break space before a colon (U+00A0) and a narrow one before
+# ; ! ? (U+202F), and a no-break space inside « ». A colon between two
+# non-spaces ("II:Consul", "20:05", "https:") is not punctuation.
+_FR_PUNCTUATION = re.compile(r"(?<=.)(\s?)(:(?=\s|$)|[;!?](?=[\s»)]|$))")
+_FR_QUOTES = re.compile(r"«(.)|(.)»")
+
+
+def test_fr_every_translation_spaces_its_punctuation_the_french_way():
+    wrong = []
+    for msgid, string in _all_translations(FR):
+        for match in _FR_PUNCTUATION.finditer(string):
+            space, mark = match.groups()
+            if space != ("\u00a0" if mark == ":" else "\u202f"):
+                wrong.append((msgid, string[max(0, match.start() - 12) : match.end()]))
+        for match in _FR_QUOTES.finditer(string):
+            if "\u00a0" not in match.group():
+                wrong.append((msgid, match.group()))
+    assert wrong == []
+
+
+# Left for the assistant's own restructuring (issue #25; another branch owns
+# templates/assistant/ now): its hard-coded ": " are listed in that step.
+_NOT_YET = ("assistant",)
+
+
+def _text_outside_translations(template: str) -> str:
+    """The template's own text: no translation, tag, variable, comment or markup."""
+    text = re.sub(r"\{#.*?#\}", " ", template, flags=re.S)
+    text = re.sub(r"\{% comment %\}.*?\{% endcomment %\}", " ", text, flags=re.S)
+    text = re.sub(
+        r"\{% blocktranslate.*?\{% endblocktranslate %\}", " ", text, flags=re.S
+    )
+    text = re.sub(r"\{%.*?%\}|\{\{.*?\}\}", " ", text, flags=re.S)
+    text = re.sub(r"<(script|style)\b.*?</\1>", " ", text, flags=re.S)
+    return re.sub(r"<[^>]*>", " ", text, flags=re.S)
+
+
+def test_no_template_writes_a_colon_that_french_cannot_space():
+    # "{{ label }}: {{ value }}" in a template gives French "Rival: Ana"; the
+    # translatable "%(label)s: %(value)s" lets it write "Rival : Ana".
+    root = Path(settings.BASE_DIR) / "templates"
+    found = []
+    for path in sorted(root.rglob("*.html")):
+        if path.relative_to(root).parts[0] in _NOT_YET:
+            continue
+        text = _text_outside_translations(path.read_text(encoding="utf-8"))
+        found += [
+            f"{path.relative_to(root)}: {text[max(0, m.start() - 20) : m.end()]!r}"
+            for m in re.finditer(r"[:;!?](?=\s|$)", text)
+        ]
+    assert found == []
+
+
+def test_fr_the_monthly_chart_spaces_the_colon_of_each_column():
+    months = [(dt.date(2024, 11, 1), 3)]
+    with translation.override("fr"):
+        html = render_to_string(
+            "stats/charts/columns.html", monthly_chart(months, "Parties par mois")
+        )
+    assert "<title>nov. 2024\u00a0: 3</title>" in html
