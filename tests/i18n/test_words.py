@@ -296,3 +296,67 @@ def test_fr_the_monthly_chart_spaces_the_colon_of_each_column():
             "stats/charts/columns.html", monthly_chart(months, "Parties par mois")
         )
     assert "<title>nov. 2024\u00a0: 3</title>" in html
+
+
+# --- One term per concept (docs/glossary.md) --------------------------------
+
+# (locale, the messages that name the concept, the glossary's word, the words
+# the catalogue also used for it)
+_DISPLAY_PLACES = (
+    r"^(The display has no empty place|Only %\(places\)d places of the display"
+    r"|The display has places waiting|One card for each empty place"
+    r"|Place %\(position\)s|All 7 places are filled|Tap the card that lies at place"
+    r"|Buy up to 2 cards of the display|Tap the card to buy \(each)"
+)
+_COMMERCE_SPACES = r"Commerce.*\bspaces?\b|\bspaces?\b.*Commerce"
+CONCEPTS = [
+    # A place of the display, with its surcharge: "en 6e position" (fr rules).
+    (FR, _DISPLAY_PLACES, r"\bpositions?\b", r"\bplaces?\b|emplacement"),
+    # A space of the storehouse: "12 emplacements de stockage" (fr rules).
+    (FR, r"storehouse.*\bspaces?\b|free space", r"emplacement", r"\bplaces?\b"),
+    # A space of Magnanimous' Commerce track: "espaços … na Trilha do Comércio"
+    # (pt rules); a space of the Nobility or Republic track is a "casa".
+    (PT, _COMMERCE_SPACES, r"espaços?\b", r"\bcasas?\b"),
+    (ES, _COMMERCE_SPACES, r"espacios?\b", r"casillas?"),
+    (UK, _COMMERCE_SPACES, r"місц|місто", r"поділк"),
+]
+
+
+@pytest.mark.parametrize(("locale", "source", "term", "other"), CONCEPTS)
+def test_one_term_per_concept(locale, source, term, other):
+    found = [
+        (msgid, re.sub(r"%\(\w+\)[sd]", "", string))
+        for msgid, string in _all_translations(locale)
+        if re.search(source, msgid)
+    ]
+    assert len({msgid for msgid, _ in found}) >= 4, "update this table"
+    assert [pair for pair in found if re.search(other, pair[1], re.I)] == []
+    assert [pair for pair in found if not re.search(term, pair[1], re.I)] == []
+
+
+def test_uk_a_goods_city_is_named_one_way():
+    # The catalogue said "місто з цеглою", "місто без цегли" and "місто, що
+    # виробляє цеглу" for the same thing; the glossary's form is the last.
+    cities = [
+        (msgid, string)
+        for msgid, string in _all_translations(UK)
+        if re.search(r"\b(brick|food|tool|wine|cloth) (city|cities)\b", msgid)
+    ]
+    assert len(cities) >= 16
+    assert [c for c in cities if "виробля" not in c[1]] == []
+    other = (
+        r"місt\w* (з|без) |з цеглою|без цегли|з їжею|з інструментами|з вином|з тканиною"
+    )
+    assert [s for _, s in _all_translations(UK) if re.search(other, s)] == []
+
+
+def test_pt_the_rating_is_translated():
+    assert _translation(PT, "Rating") == "Nível"
+    assert [s for _, s in _all_translations(PT) if re.search("rating", s, re.I)] == []
+
+
+def test_pt_jupiter_takes_its_accent():
+    # The Latin names stay (Saturnus, Mercurius), but "Jupiter" reads as a
+    # misspelt Portuguese word: the rulebook glosses it "JVPITER (Júpiter)".
+    assert _translation(PT, "Jupiter") == "Júpiter"
+    assert [s for _, s in _all_translations(PT) if "Jupiter" in s] == []
