@@ -10,6 +10,7 @@ the reader's language. The terms are those of ``docs/glossary.md``.
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import json
 import re
 from pathlib import Path
@@ -36,10 +37,15 @@ PT, ES, FR, UK = "pt_BR", "es", "fr", "uk"
 LANGUAGES = [code for code, _name in settings.LANGUAGES]
 
 
+@functools.cache
+def _messages(locale: str) -> tuple[Message, ...]:
+    return tuple(messages(read_catalogue(po_path(locale))))
+
+
 def _catalogue(locale: str) -> dict[tuple[str | None, str], Message]:
     return {
         (m.context, m.id if isinstance(m.id, str) else m.id[0]): m
-        for m in messages(read_catalogue(po_path(locale)))
+        for m in _messages(locale)
     }
 
 
@@ -57,7 +63,7 @@ def _translation(locale: str, msgid: str, context: str | None = None) -> str:
 def _all_translations(locale: str) -> list[tuple[str, str]]:
     """(msgid, translation) for every form of every message of ``locale``."""
     pairs = []
-    for message in messages(read_catalogue(po_path(locale))):
+    for message in _messages(locale):
         msgid = message.id if isinstance(message.id, str) else message.id[0]
         strings = (
             [message.string]
@@ -360,3 +366,32 @@ def test_pt_jupiter_takes_its_accent():
     # misspelt Portuguese word: the rulebook glosses it "JVPITER (Júpiter)".
     assert _translation(PT, "Jupiter") == "Júpiter"
     assert [s for _, s in _all_translations(PT) if "Jupiter" in s] == []
+
+
+# --- Ukrainian counts -----------------------------------------------------------
+
+
+def test_uk_a_count_outside_ngettext_never_declines_its_noun():
+    # "%(has)d жетонів" reads "2 жетонів" for 2 (it must be "2 жетони"); a
+    # message without plural forms puts the number after the noun instead
+    # ("жетонів війська: %(has)d").
+    nouns = r"(жетон|депутат|голос|реал|товар|крок)\w*"
+    singular = _singular_messages(UK)
+    declined = [
+        (msgid, string)
+        for msgid, string in _all_translations(UK)
+        if msgid in singular and re.search(r"%\(\w+\)d " + nouns, string)
+    ]
+    assert declined == []
+
+
+def _singular_messages(locale: str) -> set[str]:
+    return {message.id for message in _messages(locale) if isinstance(message.id, str)}
+
+
+def test_uk_one_kind_of_goods_is_typ_tovaru():
+    assert _forms(UK, "%(n)d kind of goods") == [
+        "%(n)d тип товару",
+        "%(n)d типи товарів",
+        "%(n)d типів товарів",
+    ]
