@@ -325,6 +325,13 @@ CONCEPTS = [
     (PT, _COMMERCE_SPACES, r"espaços?\b", r"\bcasas?\b"),
     (ES, _COMMERCE_SPACES, r"espacios?\b", r"casillas?"),
     (UK, _COMMERCE_SPACES, r"місц|місто", r"поділк"),
+    # Clockwise: the glossary's "sens des aiguilles d'une montre" ("sens
+    # horlogique" is Belgian) and "sentido de las agujas del reloj".
+    (FR, r"clockwise", r"sens des aiguilles d’une montre", r"sens horaire"),
+    (ES, r"clockwise", r"sentido de las agujas del reloj", r"sentido horario"),
+    # French has no settled gender for Rio de Janeiro ("tombé" or "tombée"):
+    # the glossary's active sentence avoids it.
+    (FR, r"Rio de Janeiro fell", r"ont pris Rio de Janeiro", r"tomb"),
 ]
 
 
