@@ -332,6 +332,8 @@ CONCEPTS = [
     # French has no settled gender for Rio de Janeiro ("tombé" or "tombée"):
     # the glossary's active sentence avoids it.
     (FR, r"Rio de Janeiro fell", r"ont pris Rio de Janeiro", r"tomb"),
+    # A seat at the table: "lugar", as the rest of the pt catalogue says.
+    (PT, r"(?<!%\()\bseats?\b(?!\))", r"\blugar(es)?\b", r"assento"),
 ]
 
 
