@@ -36,7 +36,8 @@ CATEGORIES: Final[dict[str, tuple[str, ...]]] = {
 }
 
 # The one table of the gods' names: Spanish and Ukrainian rulebooks translate
-# them (Júpiter, Юпітер), the others keep the Latin (the glossary).
+# them (Júpiter, Юпітер), the others keep the Latin, but for the Brazilian
+# "Júpiter" (docs/glossary.md).
 CATEGORY_LABELS: Final[dict[str, StrPromise]] = {
     "vesta": _("Vesta"),
     "jupiter": _("Jupiter"),
