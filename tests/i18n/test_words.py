@@ -404,3 +404,32 @@ def test_uk_one_kind_of_goods_is_typ_tovaru():
         "%(n)d типи товарів",
         "%(n)d типів товарів",
     ]
+
+
+# --- The project's glossary -------------------------------------------------------
+
+
+def test_the_readme_points_to_the_projects_own_glossary():
+    # A clone has no ../shared: the terms must be in the repository.
+    base = Path(settings.BASE_DIR)
+    readme = (base / "README.md").read_text(encoding="utf-8")
+    assert "docs/glossary.md" in readme
+    assert "../shared" not in readme
+    glossary = (base / "docs" / "glossary.md").read_text(encoding="utf-8")
+    expansion_maps = [
+        "Britannia",
+        "Germania",
+        "Byzantium",
+        "Hispania",
+        "Gallia",
+        "Corsica",
+        "Aegyptus",
+        "Creta",
+        "Ionium",
+        "Hellas",
+        "Cyprus",
+        "Balearica",
+    ]
+    assert all(f"| {name} |" in glossary for name in expansion_maps)
+    for term in ("Magister", "Praetor", "Proconsul", "Legatus", "Praefectus Piscatus"):
+        assert term in glossary
