@@ -28,6 +28,7 @@ from django.utils import translation
 from django.utils.formats import date_format
 
 from games.models import validate_played_on
+from stats.charts import ColumnChart
 from stats.templatetags.stats_extras import monthly_chart
 from tests.assistant.conftest import example
 from tests.i18n.catalogues import messages, po_path, read_catalogue
@@ -52,7 +53,7 @@ def _catalogue(locale: str) -> dict[tuple[str | None, str], Message]:
 def _forms(locale: str, msgid: str, context: str | None = None) -> list[str]:
     """Every translation of ``msgid``: one string, or each plural form."""
     string = _catalogue(locale)[(context, msgid)].string
-    return [string] if isinstance(string, str) else list(string)
+    return [string] if isinstance(string, str) else list(string or ())
 
 
 def _translation(locale: str, msgid: str, context: str | None = None) -> str:
@@ -68,7 +69,7 @@ def _all_translations(locale: str) -> list[tuple[str, str]]:
         strings = (
             [message.string]
             if isinstance(message.string, str)
-            else list(message.string)
+            else list(message.string or ())
         )
         pairs += [(msgid, string) for string in strings]
     return pairs
@@ -185,6 +186,7 @@ def test_the_monthly_chart_abbreviates_months_as_each_language_does(language, la
     months = [(dt.date(2024, 11, 1), 3), (dt.date(2025, 5, 1), 1)]
     with translation.override(language):
         chart = monthly_chart(months, "Games per month")["chart"]
+    assert isinstance(chart, ColumnChart)
     assert [column.label for column in chart.columns] == labels
 
 
