@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Final
 
 from django.http import HttpResponse
@@ -35,9 +36,12 @@ from portability.bgstats import (
     bgstats_import,
     bgstats_player_matches,
     bgstats_read,
+    problem_text,
+    rejected_lines,
 )
 from portability.common import (
     ImportOutcome,
+    LeftOut,
 )
 from portability.csv_results import csv_response
 from scoring.types import Problem
@@ -60,15 +64,76 @@ class ClubBackupExportApi(APIView):
         return Response(club_backup_export(club))
 
 
+class _ProblemSerializer(serializers.Serializer[object]):
+    path = serializers.CharField(help_text="JSON path of the field in the file.")
+    message = serializers.CharField()
+
+
+class _LeftOutSerializer(serializers.Serializer[object]):
+    path = serializers.CharField(help_text="The play's path in the file: `plays[3]`.")
+    played_on = serializers.CharField(help_text="The play's date as the file has it.")
+    players = serializers.ListField(child=serializers.CharField())
+    error = serializers.BooleanField(
+        help_text="True: the file is wrong there; false: the play is no game to "
+        "keep here (no scores, a solo play)."
+    )
+    problems = _ProblemSerializer(many=True)
+
+
 class _ImportOutcomeSerializer(serializers.Serializer[object]):
     players_created = serializers.IntegerField()
     sessions_created = serializers.IntegerField()
     sessions_skipped = serializers.IntegerField()
 
 
+class _BgStatsOutcomeSerializer(_ImportOutcomeSerializer):
+    plays_left_out = _LeftOutSerializer(many=True)
+
+
+def _left_out(left_out: tuple[LeftOut, ...]) -> list[dict[str, object]]:
+    return [
+        {
+            "path": left.play.path,
+            "played_on": left.play.played_on,
+            "players": list(left.play.players),
+            "error": left.error,
+            "problems": [
+                {"path": problem.path, "message": problem_text(problem, {})}
+                for problem in left.problems
+            ],
+        }
+        for left in left_out
+    ]
+
+
 def _outcome(outcome: ImportOutcome) -> Response:
     return Response(
         _ImportOutcomeSerializer(outcome).data, status=status.HTTP_201_CREATED
+    )
+
+
+def _bgstats_outcome(outcome: ImportOutcome) -> Response:
+    data = {
+        "players_created": outcome.players_created,
+        "sessions_created": outcome.sessions_created,
+        "sessions_skipped": outcome.sessions_skipped,
+        "plays_left_out": _left_out(outcome.left_out),
+    }
+    return Response(
+        _BgStatsOutcomeSerializer(data).data, status=status.HTTP_201_CREATED
+    )
+
+
+def _bgstats_rejected(rejected: ImportRejected) -> Response:
+    """The errors document, each message after the play (date, players) it is about."""
+    return Response(
+        {
+            "errors": [
+                {"path": path, "message": message}
+                for path, message in rejected_lines(rejected)
+            ]
+        },
+        status=status.HTTP_400_BAD_REQUEST,
     )
 
 
@@ -128,11 +193,17 @@ class _MatchSerializer(serializers.Serializer[object]):
     )
 
 
-def _bgstats_input(
-    request: Request,
-) -> tuple[BgStatsFile, dict[str, int | None]]:
+@dataclass(frozen=True, slots=True)
+class _BgStatsInput:
+    parsed: BgStatsFile
+    choices: dict[str, int | None]
+    import_valid: bool
+
+
+def _bgstats_input(request: Request) -> _BgStatsInput:
     document = document_load(request_body(request))
     choices: dict[str, int | None] = {}
+    import_valid = False
     if isinstance(document, dict) and "players_chosen" in document:
         raw = document.pop("players_chosen")
         if not isinstance(raw, dict) or not all(
@@ -143,13 +214,23 @@ def _bgstats_input(
                 [Problem(path="players_chosen", template=_CHOICES_SHAPE)]
             )
         choices = {str(k): v for k, v in raw.items()}
-    return bgstats_read(document), choices
+    if isinstance(document, dict) and "import_valid_plays" in document:
+        flag = document.pop("import_valid_plays")
+        if not isinstance(flag, bool):
+            raise ImportRejected(
+                [Problem(path="import_valid_plays", template=_FLAG_SHAPE)]
+            )
+        import_valid = flag
+    return _BgStatsInput(
+        parsed=bgstats_read(document), choices=choices, import_valid=import_valid
+    )
 
 
 _CHOICES_SHAPE: Final = gettext_noop(
     "Expected an object of club player ids (or null for a new player) "
     "by BG Stats player id"
 )
+_FLAG_SHAPE: Final = gettext_noop("Expected true or false")
 
 _BGSTATS_REQUEST = {
     "type": "object",
@@ -165,6 +246,12 @@ _BGSTATS_REQUEST = {
             "type": "object",
             "additionalProperties": {"type": "integer", "nullable": True},
         },
+        "import_valid_plays": {
+            "type": "boolean",
+            "description": "Import the plays that can be imported and list the "
+            "others in `plays_left_out`; without it, a file with a wrong play is "
+            "refused whole.",
+        },
     },
 }
 
@@ -173,22 +260,26 @@ class BgStatsPreviewApi(APIView):
     parser_classes = ()
 
     class OutputSerializer(serializers.Serializer[object]):
-        plays = serializers.IntegerField()
+        plays = serializers.IntegerField(help_text="The plays that would be imported.")
         players = _MatchSerializer(many=True)
+        plays_left_out = _LeftOutSerializer(many=True)
 
     @extend_schema(
         request={"application/json": _BGSTATS_REQUEST},
         responses={200: OutputSerializer, 400: ERRORS, **READ_ERRORS},
-        description="Read a BG Stats file and say how its players would be matched; stores nothing.",
+        description="Read a BG Stats file and say how its players would be matched "
+        "and which plays would be left out; stores nothing.",
     )
     def post(self, request: Request, club_slug: str) -> Response:
         club = managed_club(request, club_slug)
-        parsed, _choices = _bgstats_input(request)
-        matches = bgstats_player_matches(club=club, parsed=parsed)
+        given = _bgstats_input(request)
+        matches = bgstats_player_matches(
+            club=club, parsed=given.parsed, importer=request_user(request)
+        )
         return Response(
             self.OutputSerializer(
                 {
-                    "plays": len(parsed.plays),
+                    "plays": len(given.parsed.plays),
                     "players": [
                         {
                             "ref": m.ref,
@@ -198,6 +289,7 @@ class BgStatsPreviewApi(APIView):
                         }
                         for m in matches
                     ],
+                    "plays_left_out": _left_out(given.parsed.left_out),
                 }
             ).data
         )
@@ -208,18 +300,25 @@ class BgStatsImportApi(APIView):
 
     @extend_schema(
         request={"application/json": _BGSTATS_REQUEST},
-        responses={201: _ImportOutcomeSerializer, 400: ERRORS, **READ_ERRORS},
-        description="Import the Concordia plays of a BG Stats file. An ambiguous player name "
-        "is a 400 at `players.<id>` until `players_chosen` settles it.",
+        responses={201: _BgStatsOutcomeSerializer, 400: ERRORS, **READ_ERRORS},
+        description="Import the Concordia plays of a BG Stats file. An ambiguous player "
+        "name is a 400 at `players.<id>` until `players_chosen` settles it. A play the "
+        "file gets wrong refuses the file (each error names its play: date and "
+        "players), unless `import_valid_plays` is true: then the other plays are "
+        "imported and `plays_left_out` says which were not, and why. Plays without "
+        "scores, or with fewer than two named players, are always left out.",
     )
     def post(self, request: Request, club_slug: str) -> Response:
         club = managed_club(request, club_slug)
-        parsed, choices = _bgstats_input(request)
-        return _outcome(
-            bgstats_import(
+        try:
+            given = _bgstats_input(request)
+            outcome = bgstats_import(
                 club=club,
-                parsed=parsed,
-                choices=choices,
+                parsed=given.parsed,
+                choices=given.choices,
                 imported_by=request_user(request),
+                import_valid=given.import_valid,
             )
-        )
+        except ImportRejected as rejected:
+            return _bgstats_rejected(rejected)
+        return _bgstats_outcome(outcome)

@@ -1,13 +1,14 @@
 """What `games` tells the rest of the site, without knowing who listens.
 
-`stats` keeps its figures by listening to `session_changed` (see
-`stats.apps`); `games` never imports `stats`, so the arrows point one way.
+`stats` keeps its figures by listening to `session_changed` and
+`sessions_added` (see `stats.apps`); `games` never imports `stats`, so the
+arrows point one way.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from django.dispatch import Signal
 
@@ -34,3 +35,21 @@ def session_changed_send(
         previous_played_at=previous_played_at,
         player_ids=player_ids,
     )
+
+
+# Sent instead of `session_changed` for many finished games added at once (a
+# BG Stats import, a restored backup), inside their transaction, with
+# ``sessions`` and ``player_ids`` (each game's id → its seats' players). A
+# listener records them together: one write for thousands of games, where a
+# signal per game cost a write each.
+sessions_added = Signal()
+
+
+def sessions_added_send(
+    *, sessions: Sequence[TableSession], player_ids: Mapping[int, Sequence[int]]
+) -> None:
+    """Tell the listeners that ``sessions`` were added (call inside their transaction)."""
+    if sessions:
+        sessions_added.send(
+            sender=TableSession, sessions=sessions, player_ids=player_ids
+        )

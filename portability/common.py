@@ -67,12 +67,40 @@ TWO_NAMES_ONE_PLAYER: Final = gettext_noop(
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class PlayLabel:
+    """How people recognise a play of a file: its date as the file writes it, its players."""
+
+    path: str
+    played_on: str
+    players: tuple[str, ...]
+
+    def text(self) -> str:
+        return f"{self.played_on} · {', '.join(self.players)}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LeftOut:
+    """A play of a file that an import did not store, and why.
+
+    ``error``: the file is wrong there (the import refuses the whole file,
+    unless asked to import the rest); otherwise the play is fine where it comes
+    from but no game a club keeps (no scores, a solo play).
+    """
+
+    play: PlayLabel
+    problems: tuple[Problem, ...]
+    error: bool
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class ImportOutcome:
     """What an import wrote."""
 
     players_created: int
     sessions_created: int
     sessions_skipped: int = 0
+    # The plays not imported, with why: compared on their own in the tests.
+    left_out: tuple[LeftOut, ...] = field(default=(), compare=False)
     # The record that lets a BG Stats import be undone (None for other
     # formats, or when nothing was created). Not part of what an import *did*.
     import_id: int | None = field(default=None, compare=False)

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 from django import forms
+from django.contrib.auth.models import User
 from django.core.files.uploadedfile import UploadedFile
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from clubs.models import Club
 from games.documents import (
@@ -16,45 +17,47 @@ from games.documents import (
     TOO_LARGE,
     ImportRejected,
     document_load,
-    problem_message,
+    reject,
 )
 from portability.bgstats import (
     BgStatsFile,
     PlayerMatch,
-    bgstats_compact,
     bgstats_player_matches,
     bgstats_read,
+    bgstats_upload_file,
+    bgstats_upload_get,
+    left_out_rejection,
+    rejected_lines,
 )
-from scoring.types import Problem
+from portability.models import BgStatsUpload
 
 NEW_PLAYER = "new"
+# A file can be wrong in thousands of places; the page lists this many.
+MAX_LINES: Final = 100
 
 
 def _read(upload: UploadedFile) -> object:
-    """Return the decoded JSON of an upload, or raise the form error saying why not."""
+    """Return the decoded JSON of an upload; raise `ImportRejected` saying why not."""
     if upload.size is not None and upload.size > MAX_IMPORT_BYTES:
-        raise forms.ValidationError(
-            problem_message(
-                Problem(
-                    path="",
-                    template=TOO_LARGE,
-                    params={"limit": MAX_IMPORT_BYTES // (1024 * 1024)},
-                )
-            )
-        )
-    try:
-        return document_load(upload.read(MAX_IMPORT_BYTES + 1))
-    except ImportRejected as rejected:
-        raise forms.ValidationError(rejected.messages) from None
+        raise reject(TOO_LARGE, limit=MAX_IMPORT_BYTES // (1024 * 1024))
+    return document_load(upload.read(MAX_IMPORT_BYTES + 1))
 
 
 def rejection_messages(rejected: ImportRejected) -> list[str]:
-    """Return each problem as one line, with where it is when it has a place."""
+    """Return each problem as one line: where it is, its play, and what is wrong.
+
+    At most `MAX_LINES`, then how many more there are.
+    """
+    lines = [
+        f"{path}: {text}" if path else text for path, text in rejected_lines(rejected)
+    ]
+    if len(lines) <= MAX_LINES:
+        return lines
+    more = len(lines) - MAX_LINES
     return [
-        f"{problem.path}: {problem_message(problem)}"
-        if problem.path
-        else problem_message(problem)
-        for problem in rejected.problems
+        *lines[:MAX_LINES],
+        ngettext("…and %(count)d more problem.", "…and %(count)d more problems.", more)
+        % {"count": more},
     ]
 
 
@@ -65,15 +68,18 @@ class BackupRestoreForm(forms.Form):
     )
 
     def clean_file(self) -> object:
-        return _read(self.cleaned_data["file"])
+        try:
+            return _read(self.cleaned_data["file"])
+        except ImportRejected as rejected:
+            raise forms.ValidationError(rejection_messages(rejected)) from None
 
 
 class BgStatsImportForm(forms.Form):
-    """Upload a BG Stats export; on a second round, choose players for ambiguous names.
+    """Upload a BG Stats export; on a second step, choose players for ambiguous names.
 
-    The second round carries the file's Concordia plays in ``document`` (the
-    few fields the import reads, re-encoded by `bgstats_compact`),
-    so that nothing is stored between the two requests.
+    The second step names the file read in the first (``upload``, a
+    `BgStatsUpload` of this user and club), so that a file of thousands of
+    plays never travels back and forth through the page.
     """
 
     file = forms.FileField(
@@ -81,37 +87,50 @@ class BgStatsImportForm(forms.Form):
         required=False,
         widget=forms.ClearableFileInput(attrs={"accept": ".json,application/json"}),
     )
-    document = forms.CharField(widget=forms.HiddenInput, required=False)
+    import_valid = forms.BooleanField(
+        label=_("Import the plays that can be imported, and list the others"),
+        help_text=_(
+            "Without this, a file with a play that is wrong is not imported at all."
+        ),
+        required=False,
+    )
+    upload = forms.IntegerField(widget=forms.HiddenInput, required=False)
 
-    def __init__(self, *args: Any, club: Club, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, club: Club, user: User, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.club = club
+        self.user = user
         self.parsed: BgStatsFile | None = None
+        self.waiting: BgStatsUpload | None = None
         self.matches: list[PlayerMatch] = []
-        raw = self.data.get("document") if self.is_bound else None
-        if raw:
-            try:
-                self.parsed = bgstats_read(document_load(raw))
-            except ImportRejected:
-                self.parsed = None
-            else:
-                self.ask(self.parsed)
+        raw = self.data.get("upload") if self.is_bound else None
+        if raw and str(raw).isdigit():
+            waiting = bgstats_upload_get(club=club, user=user, upload_id=int(raw))
+            if waiting is not None:
+                self.ask(bgstats_upload_file(waiting), waiting)
 
-    def ask(self, parsed: BgStatsFile) -> None:
-        """Add a choice for every ambiguous player name of ``parsed``."""
+    def ask(self, parsed: BgStatsFile, waiting: BgStatsUpload) -> None:
+        """Add a choice for every name of ``parsed`` that someone has to settle."""
         self.parsed = parsed
-        self.matches = bgstats_player_matches(club=self.club, parsed=parsed)
-        self.initial["document"] = json.dumps(bgstats_compact(parsed))
+        self.waiting = waiting
+        self.initial["upload"] = waiting.pk
+        self.matches = bgstats_player_matches(
+            club=self.club, parsed=parsed, importer=self.user
+        )
         for match in self.matches:
             if match.needs_choice:
                 self.fields[f"player-{match.ref}"] = forms.ChoiceField(
-                    label=match.name,
+                    label=_("“%(name)s”, the owner of this BG Stats file")
+                    % {"name": match.name}
+                    if match.owner
+                    else match.name,
                     choices=[
                         ("", _("Choose…")),
                         *((str(p.pk), p.name) for p in match.candidates),
                         (
                             NEW_PLAYER,
-                            _("Somebody new: add “%(name)s”") % {"name": match.name},
+                            _("Somebody new: add “%(name)s”")
+                            % {"name": match.new_name},
                         ),
                     ],
                 )
@@ -126,10 +145,19 @@ class BgStatsImportForm(forms.Form):
         if upload:
             try:
                 self.parsed = bgstats_read(_read(upload))
-            except forms.ValidationError as error:
-                self.add_error("file", error)
+                if self.parsed.errors and not cleaned.get("import_valid"):
+                    raise left_out_rejection(self.parsed.errors)
             except ImportRejected as rejected:
+                self.parsed = None
                 self.add_error("file", rejection_messages(rejected))
+        elif cleaned.get("upload") and self.waiting is None:
+            self.add_error(
+                "file",
+                _(
+                    "This file is no longer waiting to be imported (a day has "
+                    "passed, or it was imported): choose it again."
+                ),
+            )
         elif self.parsed is None:
             self.add_error("file", _("Choose the file BG Stats exported."))
         return cleaned

@@ -8,6 +8,7 @@ and admins also download the full backup and import (403 for other members,
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -33,14 +34,20 @@ from games.documents import (
 )
 from portability.backup import club_backup_export, club_backup_import
 from portability.bgstats import (
+    ImportSummary,
     bgstats_export,
     bgstats_import,
     bgstats_import_get,
     bgstats_import_undo,
-    bgstats_imports_undoable,
+    bgstats_imports_recent,
+    bgstats_player_matches,
+    bgstats_upload_create,
+    bgstats_upload_import,
+    problem_text,
 )
 from portability.common import (
     ImportOutcome,
+    LeftOut,
 )
 from portability.csv_results import csv_response
 from portability.forms import (
@@ -59,6 +66,31 @@ def _managed(request: AuthedHtmxRequest, club_slug: str) -> Club:
     return access.club_for_manager(request.user, club_slug)
 
 
+@dataclass(frozen=True, slots=True)
+class LeftOutRow:
+    """A play an import left out, as the page lists it."""
+
+    play: str
+    problems: list[tuple[str, str]]
+
+
+def _left_out_rows(left_out: tuple[LeftOut, ...]) -> list[LeftOutRow]:
+    return [
+        LeftOutRow(
+            play=left.play.text(),
+            problems=[(p.path, problem_text(p, {})) for p in left.problems],
+        )
+        for left in left_out
+    ]
+
+
+def _imports(club: Club) -> list[tuple[ImportSummary, list[LeftOutRow]]]:
+    return [
+        (summary, _left_out_rows(summary.left_out))
+        for summary in bgstats_imports_recent(club)
+    ]
+
+
 def _page(
     request: AuthedHtmxRequest,
     club: Club,
@@ -66,6 +98,7 @@ def _page(
     restore_form: BackupRestoreForm | None = None,
     bgstats_form: BgStatsImportForm | None = None,
     partial: str = "",
+    imported: int = 0,
 ) -> HttpResponse:
     template = "portability/club_portability.html" + (
         f"#{partial}" if partial and request.htmx else ""
@@ -78,8 +111,11 @@ def _page(
             "manages": True,
             "club_is_empty": not club.sessions.exists() and not club.players.exists(),
             "restore_form": restore_form or BackupRestoreForm(),
-            "bgstats_form": bgstats_form or BgStatsImportForm(club=club),
-            "imports": bgstats_imports_undoable(club),
+            "bgstats_form": bgstats_form
+            or BgStatsImportForm(club=club, user=request.user),
+            "imports": _imports(club),
+            # The import just made: its plays left out are shown unfolded.
+            "imported": imported,
         },
     )
 
@@ -102,6 +138,12 @@ def _imported(request: AuthedHtmxRequest, outcome: ImportOutcome) -> None:
             "%(count)d games were already here.",
             outcome.sessions_skipped,
         ) % {"count": outcome.sessions_skipped}
+    if outcome.left_out:
+        text += " " + ngettext(
+            "%(count)d play was left out: the list says why.",
+            "%(count)d plays were left out: the list says why.",
+            len(outcome.left_out),
+        ) % {"count": len(outcome.left_out)}
     messages.success(request, text)
 
 
@@ -115,7 +157,8 @@ def club_portability(request: AuthedHtmxRequest, club_slug: str) -> HttpResponse
             "portability/club_portability.html",
             {"club": club, "manages": False},
         )
-    return _page(request, club)
+    imported = request.GET.get("imported", "")
+    return _page(request, club, imported=int(imported) if imported.isdigit() else 0)
 
 
 def _download(content: str, filename: str, content_type: str) -> HttpResponse:
@@ -176,36 +219,64 @@ def club_backup_restore(request: AuthedHtmxRequest, club_slug: str) -> HttpRespo
 @vary_on_headers("HX-Request")
 def club_bgstats_import(request: AuthedHtmxRequest, club_slug: str) -> HttpResponse:
     club = _managed(request, club_slug)
-    form = BgStatsImportForm(request.POST, request.FILES, club=club)
+    form = BgStatsImportForm(request.POST, request.FILES, club=club, user=request.user)
     if form.is_valid() and form.parsed is not None:
-        if form.cleaned_data.get("file"):
-            # A new file: ask about its ambiguous names before writing anything.
-            asking = BgStatsImportForm(club=club)
-            asking.ask(form.parsed)
-            if asking.choice_fields:
-                return _page(request, club, bgstats_form=asking, partial="bgstats-form")
+        import_valid = bool(form.cleaned_data.get("import_valid"))
         try:
-            outcome = bgstats_import(
-                club=club,
-                parsed=form.parsed,
-                choices=form.choices(),
-                imported_by=request.user,
-            )
+            if form.waiting is not None:
+                outcome = bgstats_upload_import(
+                    upload=form.waiting, choices=form.choices()
+                )
+            elif any(
+                match.needs_choice
+                for match in bgstats_player_matches(
+                    club=club, parsed=form.parsed, importer=request.user
+                )
+            ):
+                # A new file: ask about its ambiguous names before writing a game.
+                asking = BgStatsImportForm(club=club, user=request.user)
+                asking.ask(
+                    form.parsed,
+                    bgstats_upload_create(
+                        club=club,
+                        user=request.user,
+                        parsed=form.parsed,
+                        import_valid=import_valid,
+                    ),
+                )
+                return _page(request, club, bgstats_form=asking, partial="bgstats-form")
+            else:
+                outcome = bgstats_import(
+                    club=club,
+                    parsed=form.parsed,
+                    choices={},
+                    imported_by=request.user,
+                    import_valid=import_valid,
+                )
         except ImportRejected as rejected:
             form.add_error(None, rejection_messages(rejected))
         else:
-            _imported(request, outcome)
-            if outcome.import_id is None:
-                return _done(request, club)
-            # Back to the import page, where "Undo this import" is offered.
-            target = (
-                reverse("games:club-portability", kwargs={"club_slug": club.slug})
-                + "#recent-imports"
-            )
-            if request.htmx:
-                return HttpResponseClientRedirect(target)
-            return redirect(target)
+            return _after_import(request, club, outcome)
     return _page(request, club, bgstats_form=form, partial="bgstats-form")
+
+
+def _after_import(
+    request: AuthedHtmxRequest, club: Club, outcome: ImportOutcome
+) -> HttpResponse:
+    _imported(request, outcome)
+    if outcome.import_id is None:
+        return _done(request, club)
+    # Back to the import page, where "Undo this import" and the plays left
+    # out are listed. The query makes it another address than the page the
+    # form is on, so that htmx's redirect loads it (the same address with a
+    # fragment would only scroll, showing neither message nor list).
+    target = (
+        reverse("games:club-portability", kwargs={"club_slug": club.slug})
+        + f"?imported={outcome.import_id}#recent-imports"
+    )
+    if request.htmx:
+        return HttpResponseClientRedirect(target)
+    return redirect(target)
 
 
 @require_http_methods(["GET", "POST"])

@@ -12,9 +12,12 @@ class StatsConfig(AppConfig):
     def ready(self) -> None:
         # `games` announces a changed game; the statistics record it here, in
         # the game's own transaction (`stats.dispatch`).
-        from games.signals import session_changed
-        from stats.dispatch import session_changed_receive
+        from games.signals import session_changed, sessions_added
+        from stats.dispatch import session_changed_receive, sessions_added_receive
 
         session_changed.connect(
             session_changed_receive, dispatch_uid="stats-session-changed"
+        )
+        sessions_added.connect(
+            sessions_added_receive, dispatch_uid="stats-sessions-added"
         )

@@ -152,7 +152,9 @@ def test_the_api_refuses_a_bgstats_play_dated_before_2013(club, alice):
         "errors": [
             {
                 "path": "plays[0].playDate",
-                "message": "A game can be dated from 2013-01-01 to 2026-11-26 "
+                # Each message of a BG Stats file names its play: date, players.
+                "message": "2012-05-01 · bruno, Ana, Zé Maria — "
+                "A game can be dated from 2013-01-01 to 2026-11-26 "
                 '(Concordia was published in 2013), not "2012-05-01 21:30:00"',
             }
         ]

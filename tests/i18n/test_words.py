@@ -334,6 +334,8 @@ CONCEPTS = [
     # French has no settled gender for Rio de Janeiro ("tombé" or "tombée"):
     # the glossary's active sentence avoids it.
     (FR, r"Rio de Janeiro fell", r"ont pris Rio de Janeiro", r"tomb"),
+    # The map is the "plateau" (fr rules: "Plateau de jeu"); "carte" is a card.
+    (FR, r"(?<!%\()\bmaps?\b(?!\))", r"\bplateaux?\b", r"\bcartes?\b"),
     # A seat at the table: "lugar", as the rest of the pt catalogue says.
     (PT, r"(?<!%\()\bseats?\b(?!\))", r"\blugar(es)?\b", r"assento"),
 ]

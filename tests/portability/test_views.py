@@ -14,7 +14,7 @@ from clubs.models import Club
 from games.models import TableSession
 from portability.backup import club_backup_export
 from portability.bgstats import bgstats_import, bgstats_read
-from portability.models import BgStatsImport
+from portability.models import BgStatsImport, BgStatsUpload
 from tests.markup import elements, has_id
 from tests.portability.test_exports import BGSTATS
 
@@ -194,9 +194,12 @@ def test_bgstats_import_asks_who_an_ambiguous_name_is(signed_in, club):
     assert 'id="bgstats-form"' in page
     assert 'name="player-3"' in page
     assert not club.sessions.exists()
-    document = asked.context["bgstats_form"].initial["document"]
+    # The file waits on the server, not in the page.
+    waiting = BgStatsUpload.objects.get(club=club)
+    assert f'name="upload" value="{waiting.pk}"' in page
+    assert "Zé Maria" not in page.split('name="upload"')[1].split(">")[0]
     answered = client.post(
-        _url("club-bgstats-import"), {"document": document, "player-3": str(silva.pk)}
+        _url("club-bgstats-import"), {"upload": waiting.pk, "player-3": str(silva.pk)}
     )
     assert answered.status_code == 302
     assert silva.seats.count() == 2
@@ -207,8 +210,8 @@ def test_bgstats_import_without_an_answer_asks_again(signed_in, club):
     clubs_services.player_get_or_create(club=club, name="Zé Silva")
     client = signed_in("owner")
     asked = client.post(_url("club-bgstats-import"), {"file": _upload(BGSTATS)})
-    document = asked.context["bgstats_form"].initial["document"]
-    again = client.post(_url("club-bgstats-import"), {"document": document})
+    waiting = asked.context["bgstats_form"].initial["upload"]
+    again = client.post(_url("club-bgstats-import"), {"upload": waiting})
     assert again.status_code == 200
     assert 'name="player-3"' in again.content.decode()
     assert "This field is required." in again.content.decode()
@@ -260,7 +263,10 @@ def test_after_a_bgstats_import_the_page_offers_to_undo_it(signed_in, club):
     client = signed_in("owner")
     response = client.post(_url("club-bgstats-import"), {"file": _upload(BGSTATS)})
     assert response.status_code == 302
-    assert response["Location"] == _url("club-portability") + "#recent-imports"
+    record = BgStatsImport.objects.get(club=club)
+    assert response["Location"] == (
+        _url("club-portability") + f"?imported={record.pk}#recent-imports"
+    )
     record = BgStatsImport.objects.get(club=club)
     page = client.get(response["Location"]).content.decode()
     assert "2 games imported." in page
@@ -273,7 +279,10 @@ def test_a_bgstats_import_with_htmx_navigates_to_the_import_page(signed_in, club
         _url("club-bgstats-import"), {"file": _upload(BGSTATS)}, headers=HTMX
     )
     assert response.status_code == 200
-    assert response["HX-Redirect"] == _url("club-portability") + "#recent-imports"
+    record = BgStatsImport.objects.get(club=club)
+    assert response["HX-Redirect"] == (
+        _url("club-portability") + f"?imported={record.pk}#recent-imports"
+    )
 
 
 def test_an_import_that_created_nothing_is_not_offered_for_undo(signed_in, club):
@@ -370,3 +379,23 @@ def test_another_clubs_import_is_not_found(signed_in, club, other_club):
     response = signed_in("owner").post(_undo_url(record.pk))
     assert response.status_code == 404
     assert other_club.sessions.count() == 2
+
+
+def test_a_restore_refuses_an_edited_total_next_to_the_form(
+    signed_in, finished_session, empty_club
+):
+    backup = json.loads(json.dumps(club_backup_export(finished_session.club)))
+    backup["sessions"][0]["seats"][0]["result"]["total"] = 9999
+    client = signed_in("owner")
+    line = "sessions[0].seats[0].result.total: The score sheet gives 114 here, not 9999"
+    fragment = client.post(
+        _url("club-backup-restore", "fresh"), {"file": _upload(backup)}, headers=HTMX
+    )
+    assert fragment.status_code == 200
+    assert "<html" not in fragment.content.decode()
+    assert line in fragment.content.decode()
+    page = client.post(_url("club-backup-restore", "fresh"), {"file": _upload(backup)})
+    assert "<html" in page.content.decode()
+    assert line in page.content.decode()
+    assert not empty_club.sessions.exists()
+    assert not empty_club.players.exists()

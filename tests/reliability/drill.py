@@ -9,11 +9,24 @@ and prints the list of what each step has to say as JSON:
 - ``restart-seed``: migrate; alice (owner) and bob (member) of Lisboa, and the
   rulebook's finished game;
 - ``backup-seed``: migrate; the demo data, a second club, Magnanimous games, an
-  edited, a rescored and a deleted game; then a full statistics rebuild;
+  edited, a rescored and a deleted game, games imported from a phone's BG
+  Stats file, and the table assistant's games (one in play, one finished and
+  scored); then a full statistics rebuild;
 - ``user-view``: what members see: every game's results, every leaderboard,
   club page and player page, through the selectors;
 - ``stats-rebuild``: rebuild every club×game's statistics;
-- ``new-game``: record one more game and print the ids it got.
+- ``new-game``: record one more game and print the ids it got;
+- ``club-backups``: every club's backup (JSON, version 2) and BG Stats export,
+  as the club's page downloads them;
+- ``club-restore``: migrate; restore the backups ``club-backups`` wrote (the
+  file named by ``DRILL_INPUT``) into new, empty clubs of the same names,
+  each owned by a new account of its old owner's name;
+- ``bgstats-reimport``: import each club's old BG Stats export (from
+  ``DRILL_INPUT``) into it again, and say how many games that created;
+- ``blackbox-seed``: migrate; alice (owner, with an API token) of Lisboa,
+  with the rulebook's game, the phone's BG Stats plays and the assistant's
+  games, and of the empty club "Lisboa again"; and "Big", an empty club for a
+  file at the size cap (`tests/reliability/test_backup_blackbox.py`).
 """
 
 from __future__ import annotations
@@ -127,6 +140,9 @@ def backup_seed() -> dict[str, Any]:
     )
     assert services.session_purge_deleted() == 1
 
+    _bgstats_games(demo, owner)
+    _assistant_games(demo, owner)
+
     porto_owner = User.objects.create_user("carla", password=PASSWORD)
     porto = clubs_services.club_create(name="Porto", slug="porto", owner=porto_owner)
     clubs_services.membership_add(club=porto, user=bruno, role=Role.ADMIN)
@@ -141,6 +157,70 @@ def backup_seed() -> dict[str, Any]:
     )
     stats_rebuild()
     return {"games": TableSession.objects.count()}
+
+
+def _bgstats_games(club: Any, owner: Any) -> None:
+    """Import the phone's BG Stats file of the portability tests, "Me" being Ana."""
+    from pathlib import Path
+
+    from portability.bgstats import bgstats_import, bgstats_read
+
+    phone = Path(__file__).parents[1] / "portability" / "data" / "bgstats-phone.json"
+    parsed = bgstats_read(json.loads(phone.read_text("utf-8")))
+    ana = club.players.get(name="Ana")
+    outcome = bgstats_import(
+        club=club,
+        parsed=parsed,
+        choices={"2": ana.pk},
+        imported_by=owner,
+        import_valid=True,
+    )
+    assert (outcome.sessions_created, len(outcome.left_out)) == (2, 3)
+
+
+def _assistant_games(club: Any, owner: Any) -> None:
+    """A light game in play (three turns), and the worked 5-player game, finished and scored."""
+    import random
+    from pathlib import Path
+
+    from assistant import engine, selectors
+    from assistant import services as assistant_services
+    from games import services
+    from scoring import parse_concordia
+
+    live = assistant_services.game_create(
+        club=club,
+        created_by=owner,
+        map_name="imperium",
+        tracking="light",
+        intermediate_scoring=False,
+        players=[("Ana", "red"), ("Bia", "green"), ("Caio", "blue")],
+        rng=random.Random(14),
+    )
+    for seq, card in enumerate(("Mercator", "Mercator", "Tribune")):
+        state = selectors.game_state(live)
+        assert state.seat is not None
+        assistant_services.event_append(
+            game=live,
+            document={
+                "type": "play",
+                "player": state.players[state.seat].name,
+                "card": card,
+            },
+            expected_seq=seq,
+        )
+    log = Path(__file__).parents[1] / "play" / "data" / "game-log-5p-full.json"
+    done = assistant_services.game_import(
+        club=club, created_by=owner, document=json.loads(log.read_text("utf-8"))
+    )
+    session = assistant_services.game_finish(game=done, created_by=owner)
+    # Finished on the evening of the drill, whatever day it runs.
+    services.session_details_update(
+        session=session, played_at=EVENING + dt.timedelta(days=5), place="", notes=""
+    )
+    document, missing = engine.final_sheet_document(selectors.game_state(done))
+    assert missing == ()
+    services.concordia_sheet_record(session=session, sheet=parse_concordia(document))
 
 
 def _demo_sheet(key: str) -> Any:
@@ -198,6 +278,8 @@ def _plain(value: Any) -> Any:
 def user_view() -> dict[str, Any]:
     from django.utils import translation
 
+    from assistant import selectors as assistant_selectors
+    from assistant.models import AssistantGame
     from clubs.models import Club
     from games.models import Game, SeatResult
     from stats import selectors
@@ -227,7 +309,21 @@ def user_view() -> dict[str, Any]:
                         ],
                     }
                 )
-            view[club.slug] = {"games": games}
+            view[club.slug] = {
+                "games": games,
+                "assistant": [
+                    {
+                        "log": assistant_selectors.game_log_document(game),
+                        "head": game.head_seq,
+                        "finished_on": game.session.played_at.isoformat()
+                        if game.session
+                        else None,
+                    }
+                    for game in AssistantGame.objects.filter(club=club)
+                    .select_related("session")
+                    .order_by("created_at", "pk")
+                ],
+            }
             for game in Game.values:
                 filters = selectors.LeaderboardFilters()
                 first = selectors.leaderboard_get(club=club, game=game, filters=filters)
@@ -270,12 +366,96 @@ def new_game() -> dict[str, Any]:
     }
 
 
+def club_backups() -> dict[str, Any]:
+    from clubs.models import Club
+    from portability.backup import club_backup_export
+    from portability.bgstats import bgstats_export
+
+    return {
+        club.slug: {
+            "name": club.name,
+            "backup": club_backup_export(club),
+            "bgstats": bgstats_export(club),
+        }
+        for club in Club.objects.order_by("slug")
+    }
+
+
+def _drill_input() -> dict[str, Any]:
+    from pathlib import Path
+
+    loaded: dict[str, Any] = json.loads(
+        Path(os.environ["DRILL_INPUT"]).read_text("utf-8")
+    )
+    return loaded
+
+
+def club_restore() -> dict[str, Any]:
+    from django.contrib.auth.models import User
+
+    from clubs import services as clubs_services
+    from portability.backup import club_backup_import
+
+    _migrate()
+    outcomes = {}
+    for slug, saved in _drill_input().items():
+        owner_name = next(
+            m["username"] for m in saved["backup"]["members"] if m["role"] == "owner"
+        )
+        owner = User.objects.filter(username=owner_name).first()
+        if owner is None:
+            owner = User.objects.create_user(owner_name, password=PASSWORD)
+        club = clubs_services.club_create(name=saved["name"], slug=slug, owner=owner)
+        outcome = club_backup_import(club=club, document=saved["backup"])
+        outcomes[slug] = [outcome.players_created, outcome.sessions_created]
+    return outcomes
+
+
+def bgstats_reimport() -> dict[str, Any]:
+    from clubs.models import Club
+    from portability.bgstats import bgstats_import, bgstats_read
+
+    created = {}
+    for slug, saved in _drill_input().items():
+        outcome = bgstats_import(
+            club=Club.objects.get(slug=slug),
+            parsed=bgstats_read(saved["bgstats"]),
+            choices={},
+        )
+        created[slug] = [outcome.sessions_created, outcome.sessions_skipped]
+    return created
+
+
+def blackbox_seed() -> dict[str, Any]:
+    from django.contrib.auth.models import User
+    from rest_framework.authtoken.models import Token
+
+    from clubs import services as clubs_services
+    from clubs.models import Player
+    from tests.sheets import example_sheet
+
+    _migrate()
+    alice = User.objects.create_user("alice", password=PASSWORD)
+    club = clubs_services.club_create(name="Lisboa", slug="lisboa", owner=alice)
+    _concordia_game(club, alice, example_sheet("concordia-rulebook"), EVENING)
+    Player.objects.filter(club=club, name="Ana").update(user=alice)
+    _bgstats_games(club, alice)
+    _assistant_games(club, alice)
+    clubs_services.club_create(name="Lisboa again", slug="lisboa-again", owner=alice)
+    clubs_services.club_create(name="Big", slug="big", owner=alice)
+    return {"password": PASSWORD, "token": Token.objects.create(user=alice).key}
+
+
 STEPS = {
     "restart-seed": restart_seed,
     "backup-seed": backup_seed,
     "user-view": user_view,
     "stats-rebuild": stats_rebuild,
     "new-game": new_game,
+    "club-backups": club_backups,
+    "club-restore": club_restore,
+    "bgstats-reimport": bgstats_reimport,
+    "blackbox-seed": blackbox_seed,
 }
 
 

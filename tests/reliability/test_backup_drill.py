@@ -14,6 +14,12 @@ rescored and a deleted game) and a statistics rebuild. Then:
   a statistics rebuild, so restoring needs no rebuild;
 - a game saved next gets the same ids in both (the sequences came along).
 
+The same history also goes through the club backup of the "Backup and export"
+page (JSON, version 2): each club's file, restored into a new, empty database,
+shows every game, result, leaderboard, player page and assistant log as the
+original does, and each club's old BG Stats export imported into its restored
+copy creates no game.
+
 The commands below are run exactly as written, through the shell, with the
 variables the README sets; `test_the_readme_documents_the_drilled_commands`
 holds the README to them.
@@ -24,6 +30,7 @@ from __future__ import annotations
 import io
 import json
 import os
+import re
 import shutil
 import sqlite3
 import subprocess
@@ -82,12 +89,12 @@ def _shell(command: str, variables: dict[str, str]) -> str:
     return done.stdout
 
 
-def _drill(database_url: str, *steps: str) -> list[Any]:
+def _drill(database_url: str, *steps: str, **variables: str) -> list[Any]:
     """Run ``steps`` of `tests.reliability.drill` on a database; return what each said."""
     done = subprocess.run(
         [sys.executable, "-m", "tests.reliability.drill", *steps],
         cwd=ROOT,
-        env=_env({"DATABASE_URL": database_url}),
+        env=_env({"DATABASE_URL": database_url, **variables}),
         capture_output=True,
         text=True,
         timeout=300,
@@ -113,7 +120,7 @@ def _drill_and_compare(
     restore: Callable[[], None],
 ) -> None:
     [seeded, seen] = _drill(original_url, "backup-seed", "user-view")
-    assert seeded == {"games": 7}
+    assert seeded == {"games": 10}
     fingerprint = _fingerprint(original_url)
 
     back_up()
@@ -121,10 +128,15 @@ def _drill_and_compare(
 
     assert _fingerprint(restored_url) == fingerprint
     counts = _counts(fingerprint)
-    assert counts["games_tablesession"] == 7
-    assert counts["games_seatresult"] == 19
-    assert counts["stats_playerrating"] == 13
+    assert counts["games_tablesession"] == 10
+    assert counts["games_seatresult"] == 29
+    assert counts["stats_playerrating"] == 16
     assert counts["stats_statschange"] == 0
+    # The table assistant's two games with their 3 + 201 events, and the uuids
+    # of the two plays imported from BG Stats.
+    assert counts["assistant_assistantgame"] == 2
+    assert counts["assistant_assistantevent"] == 204
+    assert counts["portability_bgstatsplay"] == 2
     [restored, rebuilt, restored_and_rebuilt] = _drill(
         restored_url, "user-view", "stats-rebuild", "user-view"
     )
@@ -132,15 +144,20 @@ def _drill_and_compare(
     assert rebuilt == {"rebuilt": 3}
     assert restored_and_rebuilt == seen
     # What members see is the seeded history, not an empty page.
-    assert _leaders(seen) == {
-        "demo concordia": ["Bruno", "Ana", "Eli", "Caio", "Dora"],
-        "demo magnanimous": ["Davi", "Bia", "Ana", "Caio", "Lia"],
-        "porto concordia": ["Ana", "Bruno", "Caio"],
-        "porto magnanimous": [],
-    }
-    assert seen["demo"]["concordia"]["players"]["Ana"]["best"] == 114
+    assert _leaders(seen) == LEADERS
+    # Ana's 120 is her BG Stats game, "Me" in the phone's file.
+    assert seen["demo"]["concordia"]["players"]["Ana"]["best"] == 120
+    assert [game["head"] for game in seen["demo"]["assistant"]] == [3, 201]
 
     assert _drill(restored_url, "new-game") == _drill(original_url, "new-game")
+
+
+LEADERS = {
+    "demo concordia": ["Bruno", "Ana", "Bia", "Duda", "Eli", "Edu", "Dora", "Caio"],
+    "demo magnanimous": ["Davi", "Bia", "Ana", "Caio", "Lia"],
+    "porto concordia": ["Ana", "Bruno", "Caio"],
+    "porto magnanimous": [],
+}
 
 
 def _leaders(view: dict[str, Any]) -> dict[str, list[str]]:
@@ -174,6 +191,52 @@ def test_sqlite_online_backup_restores_the_same_data_and_pages(tmp_path):
         _shell(SQLITE_RESTORE, {"BACKUP": str(backup), "DATABASE_FILE": str(restored)})
 
     _drill_and_compare(f"sqlite:///{live}", f"sqlite:///{restored}", back_up, restore)
+
+
+_MODEL_TEXT = re.compile(r"^(\w+):\d+:")
+_IDS = {"id", "player_id", "opponent_id"}
+
+
+def _without_ids(value: Any) -> Any:
+    """Return a user view without the ids a restore renews (rows' keys)."""
+    if isinstance(value, dict):
+        return {k: _without_ids(v) for k, v in value.items() if k not in _IDS}
+    if isinstance(value, list):
+        return [_without_ids(item) for item in value]
+    if isinstance(value, str):
+        return _MODEL_TEXT.sub(r"\1:#:", value)
+    return value
+
+
+def test_json_club_backups_restore_every_game_log_and_result(tmp_path):
+    live = tmp_path / "live" / "db.sqlite3"
+    restored = tmp_path / "restored" / "db.sqlite3"
+    live.parent.mkdir()
+    restored.parent.mkdir()
+    [seeded, seen, saved] = _drill(
+        f"sqlite:///{live}", "backup-seed", "user-view", "club-backups"
+    )
+    assert seeded == {"games": 10}
+    assert {slug: club["backup"]["version"] for slug, club in saved.items()} == {
+        "demo": 2,
+        "porto": 2,
+    }
+    backups = tmp_path / "backups.json"
+    backups.write_text(json.dumps(saved), encoding="utf-8")
+
+    [outcomes, restored_view, reimported] = _drill(
+        f"sqlite:///{restored}",
+        "club-restore",
+        "user-view",
+        "bgstats-reimport",
+        DRILL_INPUT=str(backups),
+    )
+
+    assert outcomes == {"demo": [10, 8], "porto": [5, 2]}
+    assert _without_ids(restored_view) == _without_ids(seen)
+    assert _leaders(restored_view) == LEADERS
+    # Every play of the old exports is known: the uuids came along.
+    assert reimported == {"demo": [0, 6], "porto": [0, 1]}
 
 
 def _fingerprint_here() -> dict[str, tuple[str, str]]:
