@@ -12,11 +12,12 @@ from typing import Final
 from django.utils.functional import Promise
 from django.utils.translation import gettext as gettext_now
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext, ngettext_lazy
+from django.utils.translation import ngettext, ngettext_lazy, pgettext_lazy
 from django_stubs_ext import StrPromise
 
-from games.models import ConcordiaMap, Game
+from games.models import Colour, ConcordiaMap, Game
 from games.registry import GameTable
+from play import Tracking
 from scoring.types import God, Good, Problem
 
 # Each game's categories, in their storage order (the statistics' slots), as
@@ -27,7 +28,8 @@ CATEGORIES: Final[Mapping[str, tuple[str, ...]]] = GameTable(
 )
 
 # The one table of the gods' names: Spanish and Ukrainian rulebooks translate
-# them (Júpiter, Юпітер), the others keep the Latin (the glossary).
+# them (Júpiter, Юпітер), the others keep the Latin, but for the Brazilian
+# "Júpiter" (docs/glossary.md).
 CATEGORY_LABELS: Final[dict[str, StrPromise]] = {
     "vesta": _("Vesta"),
     "jupiter": _("Jupiter"),
@@ -127,6 +129,18 @@ MAP_LABELS: Final[dict[str, str | StrPromise]] = {
     **{str(value).capitalize(): label for value, label in ConcordiaMap.choices},
 }
 
+# How closely a game log follows the table, as a problem names it inside a
+# sentence ("with full tracking"): each language's adjective for its own
+# word for tracking, never the log's raw value.
+TRACKING_LABELS: Final[dict[str, StrPromise]] = {
+    Tracking.LIGHT.value: pgettext_lazy("tracking", "light"),
+    Tracking.FULL.value: pgettext_lazy("tracking", "full"),
+}
+
+COLOUR_LABELS: Final[dict[str, str | StrPromise]] = {
+    str(value): label for value, label in Colour.choices
+}
+
 GAME_LABELS: Final[dict[str, str]] = {
     str(value): label for value, label in Game.choices
 }
@@ -151,7 +165,8 @@ def category_label(category: str) -> str | Promise:
 
 
 def _param_label(key: str, value: str | int) -> str | int:
-    """Return a problem's parameter as the page names it (goods, gods, maps, cards)."""
+    """Return a problem's parameter as the page names it (goods, gods, maps,
+    cards, colours, tracking)."""
     if not isinstance(value, str):
         return value
     labels: Mapping[str, str | StrPromise] = {}
@@ -163,6 +178,10 @@ def _param_label(key: str, value: str | int) -> str | int:
         labels = MAP_LABELS
     elif key in ("specialist", "name", "card"):
         labels = CARD_LABELS
+    elif key == "tracking":
+        labels = TRACKING_LABELS
+    elif key == "colour":
+        labels = COLOUR_LABELS
     label = labels.get(value)
     return str(label) if label is not None else value
 
