@@ -716,11 +716,6 @@ def city_problems(map_name: str, goods: Mapping[str, str]) -> tuple[Problem, ...
     )
 
 
-def map_cities(map_name: str) -> list[tuple[str, str]]:
-    """Return every city of the map with its province, in the board's order."""
-    return [(city.name, city.province) for city in spec(map_name).cities]
-
-
 @dataclass(frozen=True, slots=True, kw_only=True)
 class PayChoice:
     """The goods of the player's choice a Senator's purchase still needs (full tracking).
