@@ -222,6 +222,8 @@ LANGUAGES = [
     ("uk", _("Ukrainian")),
 ]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# Our own date formats where Django's read wrong (concordia_site/formats).
+FORMAT_MODULE_PATH = ["concordia_site.formats"]
 USE_I18N = True
 TIME_ZONE = "UTC"
 USE_TZ = True

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from games.models import ConcordiaPosition, MagnanimousPosition, Seat, TableSession
+from games.models import ConcordiaPosition, MagnanimousPosition, Seat
 from scoring.magnanimous import (
     GOVERNOR_NOBODY,
     REACHED_FIRST_NEEDED,
@@ -13,10 +13,9 @@ from scoring.magnanimous import (
     MagnanimousEnding,
     MagnanimousSheet,
 )
+from scoring.ruleset import Ruleset, base
 from scoring.types import (
     CardCounts,
-    God,
-    Good,
     GoodCounts,
     MapName,
     PlayerBoard,
@@ -26,69 +25,56 @@ from scoring.types import (
     Specialist,
 )
 
-# Position fields that hold a count per good / per god, in model-field form.
-STOREHOUSE_FIELDS = tuple(f"storehouse_{good.value}" for good in Good)
-HOUSE_FIELDS = tuple(f"houses_{good.value}" for good in Good)
-CARD_FIELDS = tuple(f"cards_{god.value}" for god in God)
-
 
 def board_from_position(*, name: str, position: ConcordiaPosition) -> PlayerBoard:
     """Return the scoring view of one stored seat position."""
     return PlayerBoard(
         name=name,
         sestertii=position.sestertii,
-        storehouse=GoodCounts(
-            brick=position.storehouse_brick,
-            food=position.storehouse_food,
-            tool=position.storehouse_tool,
-            wine=position.storehouse_wine,
-            cloth=position.storehouse_cloth,
-        ),
+        storehouse=GoodCounts(position.storehouse),
         colonists_on_board=position.colonists_on_board,
-        houses=GoodCounts(
-            brick=position.houses_brick,
-            food=position.houses_food,
-            tool=position.houses_tool,
-            wine=position.houses_wine,
-            cloth=position.houses_cloth,
-        ),
+        houses=GoodCounts(position.houses),
         provinces=position.provinces,
-        cards=CardCounts(
-            vesta=position.cards_vesta,
-            jupiter=position.cards_jupiter,
-            saturnus=position.cards_saturnus,
-            mercurius=position.cards_mercurius,
-            mars=position.cards_mars,
-        ),
+        cards=CardCounts(position.cards),
         specialists=position.specialists,
         concordia_card=position.concordia_card,
     )
 
 
 def position_values(
-    board: PlayerBoard, *, praefectus_magnus: bool
+    board: PlayerBoard, *, praefectus_magnus: bool, rules: Ruleset | None = None
 ) -> dict[str, object]:
-    """Return the `ConcordiaPosition` field values that store ``board``."""
+    """Return the `ConcordiaPosition` field values that store ``board``.
+
+    The counts are the score sheet's objects: every good and god of the
+    game's ``rules`` (the base game's by default), zeros included.
+    """
+    rules = rules or base(next(iter(MapName)))
     values: dict[str, object] = {
         "sestertii": board.sestertii,
+        "storehouse": _counts(board.storehouse, rules.goods),
         "colonists_on_board": board.colonists_on_board,
+        "houses": _counts(board.houses, rules.goods),
         "provinces": board.provinces,
+        "cards": _counts(board.cards, rules.gods),
         "concordia_card": board.concordia_card,
         "praefectus_magnus": praefectus_magnus,
     }
-    for good, count in board.storehouse.items():
-        values[f"storehouse_{good.value}"] = count
-    for good, count in board.houses.items():
-        values[f"houses_{good.value}"] = count
-    for god, count in board.cards.items():
-        values[f"cards_{god.value}"] = count
     for specialist in Specialist:
         values[f"has_{specialist.value}"] = specialist in board.specialists
     return values
 
 
+def _counts(counts: GoodCounts | CardCounts, members: Iterable[str]) -> dict[str, int]:
+    return {str(member): counts[member] for member in members}
+
+
 def sheet_from_seats(
-    *, map_name: str, seats: Iterable[Seat], kind: SheetKind = SheetKind.FINAL
+    *,
+    map_name: str,
+    seats: Iterable[Seat],
+    kind: SheetKind = SheetKind.FINAL,
+    expansions: Iterable[str] = (),
 ) -> ScoreSheet:
     """Return the score sheet of seats whose positions are recorded.
 
@@ -107,12 +93,8 @@ def sheet_from_seats(
         map=MapName(map_name),
         players=tuple(players),
         praefectus_magnus=praefectus_magnus,
+        expansions=tuple(expansions),
     )
-
-
-def sheet_from_session(session: TableSession) -> ScoreSheet:
-    """Return the stored score sheet of a session (one query if seats are prefetched)."""
-    return sheet_from_seats(map_name=session.map, seats=session.seats.all())
 
 
 _PLAYER_PATH = re.compile(r"^players\[(\d+)\](?:\.(\w+))?(?:\.(\w+)|\[\d+\])?$")

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Sequence
-from typing import Any
+from functools import cache
+from typing import Any, ClassVar
 
 from django import forms
 from django.utils import timezone
@@ -13,7 +14,6 @@ from django_stubs_ext import StrPromise
 
 from clubs.models import Player
 from games import seating
-from games.magnanimous.services import MAGNANIMOUS_COLOURS
 from games.models import (
     ConcordiaMap,
     Game,
@@ -21,19 +21,16 @@ from games.models import (
     played_on_range,
     validate_played_on,
 )
-from games.vocabulary import GOD_LABELS, GOOD_LABELS, SPECIALIST_LABELS
-from scoring.catalog import STARTING_HAND
-from scoring.magnanimous import MAX_PLAYERS as MAGNANIMOUS_MAX_PLAYERS
+from games.registry import game_spec
+from games.vocabulary import god_label, good_label, specialist_label
+from scoring.ruleset import Ruleset, base
 from scoring.types import (
     CardCounts,
-    God,
-    Good,
     GoodCounts,
     MapName,
     PlayerBoard,
     ScoreSheet,
     SheetKind,
-    Specialist,
 )
 
 MAX_PLAYERS = seating.MAX_PLAYERS
@@ -111,8 +108,8 @@ class SessionCreateForm(forms.Form):
         cleaned = super().clean() or {}
         game = cleaned.get("game") or Game.CONCORDIA
         cleaned["game"] = game
-        magnanimous = game == Game.MAGNANIMOUS
-        if magnanimous:
+        spec = game_spec(game)
+        if not spec.has_map:
             cleaned["map"] = ""
         elif not cleaned.get("map") and "map" not in self.errors:
             self.add_error("map", _("Choose the map."))
@@ -121,9 +118,7 @@ class SessionCreateForm(forms.Form):
             self._players,
             both_message=_("Pick a player or type a new name, not both."),
             colour_refused=lambda colour: (
-                _("Magnanimous has red, green, blue and yellow pieces only.")
-                if magnanimous and colour not in MAGNANIMOUS_COLOURS
-                else None
+                spec.colours_refused if colour not in spec.colours else None
             ),
         )
         for field, message in reading.errors:
@@ -131,11 +126,9 @@ class SessionCreateForm(forms.Form):
         seats = [(seat.player, seat.new_name, seat.colour) for seat in reading.seats]
         if not self.errors and (too_few := seating.too_few_seats(reading.seats)):
             raise too_few
-        if magnanimous and len(seats) > MAGNANIMOUS_MAX_PLAYERS:
-            raise forms.ValidationError(
-                _("Magnanimous is played by at most %(count)d players.")
-                % {"count": MAGNANIMOUS_MAX_PLAYERS}
-            )
+        most = spec.table_sizes.stop - 1
+        if len(seats) > most:
+            raise forms.ValidationError(spec.too_many % {"count": most})
         cleaned["seats"] = seats
         return cleaned
 
@@ -177,61 +170,73 @@ def _count(label: str | StrPromise, initial: int = 0) -> forms.IntegerField:
 
 
 class SeatSheetForm(forms.Form):
-    """One seat's position on the table; its prefix is ``s<seat index>``."""
+    """One seat's position on the table; its prefix is ``s<seat index>``.
 
-    # Declared on the class, not added in __init__: the live preview builds five
-    # of these forms on every keystroke, and per-instance fields cost a
-    # millisecond each time.
-    sestertii = _SharedIntegerField(
-        label=_("Sestertii"), min_value=0, max_value=9999, initial=0
-    )
-    storehouse_brick = _count(GOOD_LABELS[Good.BRICK])
-    storehouse_food = _count(GOOD_LABELS[Good.FOOD])
-    storehouse_tool = _count(GOOD_LABELS[Good.TOOL])
-    storehouse_wine = _count(GOOD_LABELS[Good.WINE])
-    storehouse_cloth = _count(GOOD_LABELS[Good.CLOTH])
-    houses_brick = _count(GOOD_LABELS[Good.BRICK])
-    houses_food = _count(GOOD_LABELS[Good.FOOD])
-    houses_tool = _count(GOOD_LABELS[Good.TOOL])
-    houses_wine = _count(GOOD_LABELS[Good.WINE])
-    houses_cloth = _count(GOOD_LABELS[Good.CLOTH])
-    # The starting hand (rules digest §4a) is where every count begins.
-    cards_vesta = _count(GOD_LABELS[God.VESTA], STARTING_HAND.vesta)
-    cards_jupiter = _count(GOD_LABELS[God.JUPITER], STARTING_HAND.jupiter)
-    cards_saturnus = _count(GOD_LABELS[God.SATURNUS], STARTING_HAND.saturnus)
-    cards_mercurius = _count(GOD_LABELS[God.MERCURIUS], STARTING_HAND.mercurius)
-    cards_mars = _count(GOD_LABELS[God.MARS], STARTING_HAND.mars)
-    colonists_on_board = _count(_("Colonists on the board"), 2)
-    provinces = _count(_("Provinces with a house"))
-    specialists = _SharedMultipleChoiceField(
-        label=_("Minerva specialists"),
-        choices=[(s.value, label) for s, label in SPECIALIST_LABELS.items()],
-        required=False,
-        widget=forms.CheckboxSelectMultiple,
-    )
+    Sized by the game's ruleset: a count per good (``storehouse_<good>``,
+    ``houses_<good>``) and per god (``cards_<god>``). Use `seat_sheet_form`
+    for the class of a ruleset.
+    """
+
+    rules: ClassVar[Ruleset]
 
     def board(self, *, name: str, concordia_card: bool) -> PlayerBoard:
         """Return the board this (valid) form describes."""
         data = self.cleaned_data
+        rules = self.rules
         return PlayerBoard(
             name=name,
             sestertii=data["sestertii"],
-            storehouse=GoodCounts.from_mapping(
-                {good: data[f"storehouse_{good.value}"] for good in Good}
+            storehouse=GoodCounts(
+                {good: data[f"storehouse_{good.value}"] for good in rules.goods}
             ),
             colonists_on_board=data["colonists_on_board"],
-            houses=GoodCounts.from_mapping(
-                {good: data[f"houses_{good.value}"] for good in Good}
+            houses=GoodCounts(
+                {good: data[f"houses_{good.value}"] for good in rules.goods}
             ),
             provinces=data["provinces"],
-            cards=CardCounts.from_mapping(
-                {god: data[f"cards_{god.value}"] for god in God}
-            ),
+            cards=CardCounts({god: data[f"cards_{god.value}"] for god in rules.gods}),
             specialists=tuple(
-                s for s in Specialist if s.value in (data.get("specialists") or ())
+                s
+                for s in rules.specialists
+                if s.value in (data.get("specialists") or ())
             ),
             concordia_card=concordia_card,
         )
+
+
+@cache
+def seat_sheet_form(rules: Ruleset) -> type[SeatSheetForm]:
+    """Return the seat form class of a ruleset (made once per ruleset).
+
+    Its fields are declared on the class, not added in __init__: the live
+    preview builds five of these forms on every keystroke, and per-instance
+    fields cost a millisecond each time.
+    """
+    fields: dict[str, object] = {
+        "sestertii": _SharedIntegerField(
+            label=_("Sestertii"), min_value=0, max_value=9999, initial=0
+        ),
+        **{
+            f"storehouse_{good.value}": _count(good_label(good)) for good in rules.goods
+        },
+        **{f"houses_{good.value}": _count(good_label(good)) for good in rules.goods},
+        # The starting hand (rules digest §4a) is where every count begins.
+        **{
+            f"cards_{god.value}": _count(god_label(god), rules.starting_hand[god])
+            for god in rules.gods
+        },
+        "colonists_on_board": _count(_("Colonists on the board"), 2),
+        "provinces": _count(_("Provinces with a house")),
+        "specialists": _SharedMultipleChoiceField(
+            label=_("Minerva specialists"),
+            choices=[(s.value, specialist_label(s)) for s in rules.specialists],
+            required=False,
+            widget=forms.CheckboxSelectMultiple,
+        ),
+        "rules": rules,
+    }
+    name = "SeatSheetForm_" + "_".join((rules.map.name.value, *rules.expansions))
+    return type(name, (SeatSheetForm,), fields)
 
 
 class TableSheetForm(forms.Form):
@@ -262,8 +267,13 @@ class ScoreSheetForms:
         seats: Sequence[Seat],
         data: Any = None,
         initial: ScoreSheet | None = None,
+        rules: Ruleset | None = None,
     ) -> None:
         self.seats = list(seats)
+        # The seats' counts: the base game's goods and gods unless a
+        # ruleset is given (every base map has the same).
+        self.rules = rules or base(next(iter(MapName)))
+        form_class = seat_sheet_form(self.rules)
         self.problems: dict[tuple[int | None, str], list[str]] = {}
         self._sheet: ScoreSheet | None = None
         table_initial: dict[str, Any] = {}
@@ -277,8 +287,8 @@ class ScoreSheetForms:
                 if board.name == initial.praefectus_magnus:
                     table_initial["praefectus_magnus"] = index
         self.table = TableSheetForm(data, seats=self.seats, initial=table_initial)
-        self.seat_forms = [
-            SeatSheetForm(data, prefix=f"s{index}", initial=seat_initials[index])
+        self.seat_forms: list[SeatSheetForm] = [
+            form_class(data, prefix=f"s{index}", initial=seat_initials[index])
             for index in range(len(self.seats))
         ]
 
@@ -335,6 +345,7 @@ class ScoreSheetForms:
             map=MapName(table["map"]),
             players=players,
             praefectus_magnus=praefectus,
+            expansions=self.rules.expansions,
         )
 
     def add_problem(self, seat: int | None, slot: str, message: str) -> None:
@@ -359,12 +370,12 @@ def _board_initial(board: PlayerBoard) -> dict[str, Any]:
         "provinces": board.provinces,
         "specialists": [s.value for s in board.specialists],
     }
-    for good, count in board.storehouse.items():
-        initial[f"storehouse_{good.value}"] = count
-    for good, count in board.houses.items():
-        initial[f"houses_{good.value}"] = count
-    for god, count in board.cards.items():
-        initial[f"cards_{god.value}"] = count
+    for good, count in board.storehouse.nonzero().items():
+        initial[f"storehouse_{good}"] = count
+    for good, count in board.houses.nonzero().items():
+        initial[f"houses_{good}"] = count
+    for god, count in board.cards.nonzero().items():
+        initial[f"cards_{god}"] = count
     return initial
 
 

@@ -13,11 +13,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from games.magnanimous.explain import outcome
-from games.models import Game, Seat
-from games.vocabulary import CATEGORIES, CATEGORY_LABELS
+from games.models import Seat
+from games.registry import spec_of_result
 from scoring.magnanimous import MagnanimousResult
-from scoring.types import Category, SheetResult
+from scoring.types import SheetResult
 
 
 class _Scored(Protocol):
@@ -57,30 +56,17 @@ def scoreboard(
 ) -> dict[str, object]:
     """Return the scoreboard's context: ``result``, ``rows``, ``columns``, ``strip``.
 
-    A Magnanimous result adds its headline (``outcome``: the winner, a shared
-    victory or nobody). No result (the sheet is not complete yet) shows the
+    The rows and a game's headline (Magnanimous' ``outcome``: the winner, a
+    shared victory or nobody) are its registry entry's (`games.registry`). No result (the sheet is not complete yet) shows the
     strip without totals.
     """
     if result is None:
         return {"result": None, "strip": strip_cells(seats, None)}
+    spec = spec_of_result(result)
     extra: dict[str, object] = {}
-    if isinstance(result, MagnanimousResult):
-        rows = [
-            (
-                CATEGORY_LABELS[category],
-                [int(getattr(score, category)) for score in result.players],
-            )
-            for category in CATEGORIES[Game.MAGNANIMOUS]
-        ]
-        extra["outcome"] = outcome(result)
-    else:
-        rows = [
-            (
-                CATEGORY_LABELS[category],
-                [score.points(category) for score in result.players],
-            )
-            for category in Category
-        ]
+    if spec.outcome is not None:
+        extra["outcome"] = spec.outcome(result)
+    rows = spec.score_rows(result)
     return {
         "result": result,
         "rows": rows,

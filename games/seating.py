@@ -19,9 +19,12 @@ from django_stubs_ext import StrPromise
 
 from clubs.models import Player
 from games.models import Colour
+from scoring import catalog
 
-MAX_PLAYERS = 5
-MIN_PLAYERS = 2
+# The most seats any game has, and the fewest (the data's, via `scoring`;
+# each game's own range is its registry entry's ``table_sizes``).
+MAX_PLAYERS = catalog.MAX_PLAYERS
+MIN_PLAYERS = catalog.MIN_PLAYERS
 
 
 @dataclass(frozen=True, slots=True)

@@ -26,6 +26,7 @@ from games.models import (
 )
 from games.signals import session_changed_send
 from scoring import score_sheet, validate_sheet
+from scoring.ruleset import ruleset
 from scoring.types import Problem, ScoreSheet, SheetResult, Specialist
 
 
@@ -247,10 +248,11 @@ def concordia_sheet_record(
         expected_version=expected_version,
         names=[p.name for p in sheet.players],
         seats=seats,
-        fields={"map": sheet.map.value},
+        fields={"map": sheet.map.value, "expansions": list(sheet.expansions)},
     )
 
     result = score_sheet(sheet)
+    rules = ruleset(sheet.map, sheet.expansions)
     if not seats_hold_no_position(
         seats, "concordia_position", expected_version=expected_version
     ):
@@ -269,7 +271,9 @@ def concordia_sheet_record(
                 session=session,
                 seat=seat,
                 **adapters.position_values(
-                    board, praefectus_magnus=board.name == sheet.praefectus_magnus
+                    board,
+                    praefectus_magnus=board.name == sheet.praefectus_magnus,
+                    rules=rules,
                 ),
             )
             for seat, board in zip(seats, sheet.players, strict=True)

@@ -6,36 +6,30 @@ the one place the app names them, for every area (stats, portability, api).
 
 from __future__ import annotations
 
-import dataclasses
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Final
 
 from django.utils.functional import Promise
 from django.utils.translation import gettext as gettext_now
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext, ngettext_lazy
+from django.utils.translation import ngettext, ngettext_lazy, pgettext_lazy
 from django_stubs_ext import StrPromise
 
-from games.models import ConcordiaMap, Game
-from scoring import MagnanimousPlayerScore, catalog
-from scoring import magnanimous as magnanimous_rules
-from scoring.types import Category, God, Good, Problem, Specialist
+from games.models import Colour, ConcordiaMap, Game
+from games.registry import GameTable
+from play import Tracking
+from scoring.types import God, Good, Problem
 
-# A Magnanimous score's categories are the fields of its per-player score
-# between the seat and the total; deriving them keeps one vocabulary.
-_MAGNANIMOUS_NOT_CATEGORIES = {"name", "seat", "total", "rank"}
-
-CATEGORIES: Final[dict[str, tuple[str, ...]]] = {
-    Game.CONCORDIA: tuple(category.value for category in Category),
-    Game.MAGNANIMOUS: tuple(
-        f.name
-        for f in dataclasses.fields(MagnanimousPlayerScore)
-        if f.name not in _MAGNANIMOUS_NOT_CATEGORIES
-    ),
-}
+# Each game's categories, in their storage order (the statistics' slots), as
+# its room registers them (`games.registry`): Concordia's are the data's
+# append-only list, Magnanimous' the fields of its per-player score.
+CATEGORIES: Final[Mapping[str, tuple[str, ...]]] = GameTable(
+    lambda spec: spec.categories
+)
 
 # The one table of the gods' names: Spanish and Ukrainian rulebooks translate
-# them (Júpiter, Юпітер), the others keep the Latin (the glossary).
+# them (Júpiter, Юпітер), the others keep the Latin, but for the Brazilian
+# "Júpiter" (docs/glossary.md).
 CATEGORY_LABELS: Final[dict[str, StrPromise]] = {
     "vesta": _("Vesta"),
     "jupiter": _("Jupiter"),
@@ -52,41 +46,65 @@ CATEGORY_LABELS: Final[dict[str, StrPromise]] = {
     "territory": _("Territory"),
 }
 
-GOD_LABELS: Final[dict[God, StrPromise]] = {
-    god: CATEGORY_LABELS[god.value] for god in God
+# The labels below are keyed by the data's ids (`scoring.types`): they are the
+# translation catalogues' source, so each is written out. A good, god, card or
+# map the data adds gets its line here (and its translations); until then the
+# pages show its id, never an error.
+
+GOD_LABELS: Final[dict[str, StrPromise]] = {
+    god.value: CATEGORY_LABELS[god.value] for god in God if god.value in CATEGORY_LABELS
 }
 
-GOOD_LABELS: Final[dict[Good, StrPromise]] = {
-    Good.BRICK: _("brick"),
-    Good.FOOD: _("food"),
-    Good.TOOL: _("tool"),
-    Good.WINE: _("wine"),
-    Good.CLOTH: _("cloth"),
+GOOD_LABELS: Final[dict[str, StrPromise]] = {
+    "brick": _("brick"),
+    "food": _("food"),
+    "tool": _("tool"),
+    "wine": _("wine"),
+    "cloth": _("cloth"),
 }
 
 # "2 food, 1 brick": one message per good with its plural forms (English counts
 # goods as the rulebook does: "2 brick").
-GOOD_COUNTS: Final[dict[Good, StrPromise]] = {
-    Good.BRICK: ngettext_lazy("%(n)d brick", "%(n)d brick", "n"),
-    Good.FOOD: ngettext_lazy("%(n)d food", "%(n)d food", "n"),
-    Good.TOOL: ngettext_lazy("%(n)d tool", "%(n)d tool", "n"),
-    Good.WINE: ngettext_lazy("%(n)d wine", "%(n)d wine", "n"),
-    Good.CLOTH: ngettext_lazy("%(n)d cloth", "%(n)d cloth", "n"),
+GOOD_COUNTS: Final[dict[str, StrPromise]] = {
+    "brick": ngettext_lazy("%(n)d brick", "%(n)d brick", "n"),
+    "food": ngettext_lazy("%(n)d food", "%(n)d food", "n"),
+    "tool": ngettext_lazy("%(n)d tool", "%(n)d tool", "n"),
+    "wine": ngettext_lazy("%(n)d wine", "%(n)d wine", "n"),
+    "cloth": ngettext_lazy("%(n)d cloth", "%(n)d cloth", "n"),
 }
+
+
+def good_label(good: str) -> str | StrPromise:
+    """The good's name in the reader's language (its id when it has no label yet)."""
+    return GOOD_LABELS.get(good, good)
+
+
+def god_label(god: str) -> str | StrPromise:
+    """The god's name in the reader's language (its id, capitalised, without a label)."""
+    return CATEGORY_LABELS.get(god, god.capitalize())
 
 
 def good_count(good: Good, count: int) -> str:
     """Return "2 food" in the reader's language."""
-    return str(GOOD_COUNTS[good] % {"n": count})
+    message = GOOD_COUNTS.get(good)
+    if message is None:
+        return f"{count} {good_label(good)}"
+    return str(message % {"n": count})
 
 
-SPECIALIST_LABELS: Final[dict[Specialist, StrPromise]] = {
-    Specialist.MASON: _("Mason"),
-    Specialist.FARMER: _("Farmer"),
-    Specialist.SMITH: _("Smith"),
-    Specialist.VINTNER: _("Vintner"),
-    Specialist.WEAVER: _("Weaver"),
+SPECIALIST_LABELS: Final[dict[str, StrPromise]] = {
+    "mason": _("Mason"),
+    "farmer": _("Farmer"),
+    "smith": _("Smith"),
+    "vintner": _("Vintner"),
+    "weaver": _("Weaver"),
 }
+
+
+def specialist_label(specialist: str) -> str | StrPromise:
+    """The specialist's name in the reader's language (its id, capitalised, without a label)."""
+    return SPECIALIST_LABELS.get(specialist, specialist.capitalize())
+
 
 # The names printed on the personality cards (§4); the Minerva cards are the
 # specialists.
@@ -100,8 +118,8 @@ CARD_LABELS: Final[dict[str, StrPromise]] = {
     "Consul": _("Consul"),
     "Diplomat": _("Diplomat"),
     **{
-        specialist.value.capitalize(): SPECIALIST_LABELS[specialist]
-        for specialist in Specialist
+        specialist.capitalize(): label
+        for specialist, label in SPECIALIST_LABELS.items()
     },
 }
 
@@ -111,17 +129,35 @@ MAP_LABELS: Final[dict[str, str | StrPromise]] = {
     **{str(value).capitalize(): label for value, label in ConcordiaMap.choices},
 }
 
+# How closely a game log follows the table, as a problem names it inside a
+# sentence ("with full tracking"): each language's adjective for its own
+# word for tracking, never the log's raw value.
+TRACKING_LABELS: Final[dict[str, StrPromise]] = {
+    Tracking.LIGHT.value: pgettext_lazy("tracking", "light"),
+    Tracking.FULL.value: pgettext_lazy("tracking", "full"),
+}
+
+COLOUR_LABELS: Final[dict[str, str | StrPromise]] = {
+    str(value): label for value, label in Colour.choices
+}
+
 GAME_LABELS: Final[dict[str, str]] = {
     str(value): label for value, label in Game.choices
 }
 
-# How many players sit at a table of each game (scoring's limits).
-TABLE_SIZES: Final[dict[str, range]] = {
-    Game.CONCORDIA: range(catalog.MIN_PLAYERS, catalog.MAX_PLAYERS + 1),
-    Game.MAGNANIMOUS: range(
-        magnanimous_rules.MIN_PLAYERS, magnanimous_rules.MAX_PLAYERS + 1
-    ),
-}
+# How many players sit at a table of each game (scoring's limits, as each
+# game's room registers them).
+TABLE_SIZES: Final[Mapping[str, range]] = GameTable(lambda spec: spec.table_sizes)
+
+
+def names_list(names: Sequence[str]) -> str:
+    """Return "A", "A and B" or "A, B and C" in the reader's language."""
+    if len(names) < 2:
+        return "".join(names)
+    return gettext_now("%(names)s and %(last)s") % {
+        "names": ", ".join(names[:-1]),
+        "last": names[-1],
+    }
 
 
 def category_label(category: str) -> str | Promise:
@@ -129,18 +165,23 @@ def category_label(category: str) -> str | Promise:
 
 
 def _param_label(key: str, value: str | int) -> str | int:
-    """Return a problem's parameter as the page names it (goods, gods, maps, cards)."""
+    """Return a problem's parameter as the page names it (goods, gods, maps,
+    cards, colours, tracking)."""
     if not isinstance(value, str):
         return value
     labels: Mapping[str, str | StrPromise] = {}
     if key == "good":
-        labels = {good.value: label for good, label in GOOD_LABELS.items()}
+        labels = GOOD_LABELS
     elif key == "god":
-        labels = {god.value.capitalize(): label for god, label in GOD_LABELS.items()}
+        labels = {god.capitalize(): label for god, label in GOD_LABELS.items()}
     elif key == "map":
         labels = MAP_LABELS
     elif key in ("specialist", "name", "card"):
         labels = CARD_LABELS
+    elif key == "tracking":
+        labels = TRACKING_LABELS
+    elif key == "colour":
+        labels = COLOUR_LABELS
     label = labels.get(value)
     return str(label) if label is not None else value
 

@@ -1,22 +1,25 @@
-"""The rules of play of Concordia: a game computed from its log. Pure Python, no Django.
+"""The rules of play: a game computed from its log. Pure Python, no Django.
 
-A table session is an append-only game log (``docs/game-log.md``): the setup,
-then every card played and what it did. `load_log` reads the JSON document,
-`replay` applies its events in order (`LogInvalid` at the first that breaks a
-rule), `state_document` prints the contract's state, `apply_event` adds one
-event cheaply, and the queries answer what the table assistant asks.
+A table session is an append-only game log: its setup, then every move. The
+core every game shares is `play.core` (decoding, the header, undo and
+abandon, the errors of `play.errors`); each game is a package beside it:
+Concordia in `play.concordia` (``docs/game-log.md``), Magnanimous in
+`play.magnanimous`.
 
-Decisions where the contract and the rules digest are silent or disagree are
-listed in ``docs/game-log.md`` ("Decisions").
+The names below are Concordia's, importable from ``play`` as they always were:
+`load_log` reads the JSON document, `replay` applies its events in order
+(`LogInvalid` at the first that breaks a rule), `state_document` prints the
+contract's state, `apply_event` adds one event cheaply, and the queries answer
+what the table assistant asks. Decisions where the contract and the rules
+digest are silent or disagree are listed in ``docs/game-log.md`` ("Decisions").
 """
 
 from __future__ import annotations
 
-from play.data import CARDS, Card, CardKind
-from play.document import log_document, state_document
-from play.errors import LogInvalid, errors_document
-from play.log import decode, load_log
-from play.queries import (
+from play.concordia.data import CARDS, Card, CardKind
+from play.concordia.document import log_document, state_document
+from play.concordia.log import load_log
+from play.concordia.queries import (
     CardOption,
     DiplomatOption,
     DisplayPrice,
@@ -34,9 +37,15 @@ from play.queries import (
     prefect_options,
     tribune_bonus,
 )
-from play.replay import apply_event, initial_state, replay, replay_document, step
-from play.sheet import FinalSheet
-from play.types import (
+from play.concordia.replay import (
+    apply_event,
+    initial_state,
+    replay,
+    replay_document,
+    step,
+)
+from play.concordia.sheet import FinalSheet
+from play.concordia.types import (
     Action,
     ColonistKind,
     Event,
@@ -46,9 +55,12 @@ from play.types import (
     Status,
     Tracking,
 )
+from play.core import Abandon, Undo, decode
+from play.errors import LogInvalid, errors_document
 
 __all__ = [
     "CARDS",
+    "Abandon",
     "Action",
     "Card",
     "CardKind",
@@ -68,6 +80,7 @@ __all__ = [
     "Status",
     "Tracking",
     "TribuneBonus",
+    "Undo",
     "apply_event",
     "colonist_cash",
     "decode",

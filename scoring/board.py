@@ -55,23 +55,23 @@ CITY_IS_CAPITAL: Final = gettext_noop(
 CITY_GOOD_MISSING: Final = gettext_noop("Choose the good of %(city)s")
 # One message per good, so that each language can inflect it.
 LETTER_OVER_POOL: Final[dict[Good, Plural]] = {
-    Good.BRICK: ngettext(
+    Good("brick"): ngettext(
         "Only %(tokens)d of the %(letter)s tokens show brick, but %(given)d %(letter)s city is set to brick",
         "Only %(tokens)d of the %(letter)s tokens show brick, but %(given)d %(letter)s cities are set to brick",
     ),
-    Good.FOOD: ngettext(
+    Good("food"): ngettext(
         "Only %(tokens)d of the %(letter)s tokens show food, but %(given)d %(letter)s city is set to food",
         "Only %(tokens)d of the %(letter)s tokens show food, but %(given)d %(letter)s cities are set to food",
     ),
-    Good.TOOL: ngettext(
+    Good("tool"): ngettext(
         "Only %(tokens)d of the %(letter)s tokens show tool, but %(given)d %(letter)s city is set to tool",
         "Only %(tokens)d of the %(letter)s tokens show tool, but %(given)d %(letter)s cities are set to tool",
     ),
-    Good.WINE: ngettext(
+    Good("wine"): ngettext(
         "Only %(tokens)d of the %(letter)s tokens show wine, but %(given)d %(letter)s city is set to wine",
         "Only %(tokens)d of the %(letter)s tokens show wine, but %(given)d %(letter)s cities are set to wine",
     ),
-    Good.CLOTH: ngettext(
+    Good("cloth"): ngettext(
         "Only %(tokens)d of the %(letter)s tokens show cloth, but %(given)d %(letter)s city is set to cloth",
         "Only %(tokens)d of the %(letter)s tokens show cloth, but %(given)d %(letter)s cities are set to cloth",
     ),

@@ -11,7 +11,15 @@ from functools import lru_cache
 from types import MappingProxyType
 from typing import Final, Literal
 
-from scoring._data import as_int, as_list, as_mapping, as_str, at, reference
+from scoring._data import (
+    as_int,
+    as_list,
+    as_mapping,
+    as_str,
+    at,
+    reference,
+    specialist_god,
+)
 from scoring.types import CardCounts, God, Good, Specialist
 
 _DATA: Final = reference()
@@ -39,14 +47,16 @@ JUPITER_MAX_PER_CARD: Final = as_int(at(_DATA, "gods", "Jupiter", "max_per_card"
 MERCURIUS_MAX_PER_CARD: Final = as_int(at(_DATA, "gods", "Mercurius", "max_per_card"))
 MARS_MAX_PER_CARD: Final = as_int(at(_DATA, "gods", "Mars", "max_per_card"))
 
-# Score-sheet format: 2 to 5 players; §4b: one sale deck per player, decks I-V.
-MIN_PLAYERS: Final = 2
-MAX_PLAYERS: Final = 5
+# Score-sheet format: 2 to 5 players in the base game; §4b: one sale deck per
+# player, decks I-V. (A module may change them: `scoring.ruleset`.)
+MIN_PLAYERS: Final = as_int(at(_DATA, "ruleset", "players", "min"))
+MAX_PLAYERS: Final = as_int(at(_DATA, "ruleset", "players", "max"))
+_SPECIALIST_GOD: Final = specialist_god()
 
 
 def _god(name: str) -> God | None:
-    """Map the data file's god name to `God`; Minerva cards have no `God`."""
-    return None if name == "Minerva" else God(name.lower())
+    """Map the data file's god name to `God`; the specialists' cards have no `God`."""
+    return None if name == _SPECIALIST_GOD else God(name.lower())
 
 
 # §4a: the 7 cards every player starts with, by god.
@@ -75,6 +85,9 @@ class SaleCard:
     god: God | None
     specialist: Specialist | None
     cost: tuple[Good, ...]
+    # The roles a card of two (Venus' Prefect/Architect…) offers, from the
+    # data's ``roles``; empty for a card whose role is its name.
+    roles: tuple[str, ...] = ()
 
 
 def _sale_card(raw: Mapping[str, object]) -> SaleCard:
@@ -87,6 +100,7 @@ def _sale_card(raw: Mapping[str, object]) -> SaleCard:
         god=god,
         specialist=Specialist(name.lower()) if god is None else None,
         cost=tuple(Good(as_str(good)) for good in as_list(raw["cost"])),
+        roles=tuple(as_str(role) for role in as_list(raw.get("roles", []))),
     )
 
 
@@ -98,7 +112,7 @@ SALE_CARDS: Final = tuple(
 _MINERVA_CARDS: Final = tuple(
     as_mapping(raw)
     for raw in as_list(_DATA["sale_cards"])
-    if as_mapping(raw)["god"] == "Minerva"
+    if as_mapping(raw)["god"] == _SPECIALIST_GOD
 )
 # §5: the good each specialist produces and scores, and its points per house.
 SPECIALIST_GOOD: Final[Mapping[Specialist, Good]] = MappingProxyType(

@@ -11,27 +11,24 @@ apply their own caps per card (§3) and score negative counts as 0.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from operator import le, mul
+from typing import Final
 
-from scoring.catalog import (
-    MAX_PLAYERS,
-    MIN_PLAYERS,
-    STOREHOUSE_SPACES,
-    max_cards_per_player,
-)
+from scoring.catalog import STOREHOUSE_SPACES
 from scoring.gods import (
+    RULES,
+    Rule,
     concordia,
     goods_value,
-    jupiter,
-    mars,
-    mercurius,
     minerva,
     minerva_line,
-    saturnus,
-    vesta,
 )
-from scoring.maps import MAPS
+from scoring.ruleset import GodRule, Ruleset, ruleset
 from scoring.types import (
     CardCounts,
+    Category,
     CategoryScore,
     GoodCounts,
     PlayerBoard,
@@ -121,19 +118,47 @@ def intermediate_bonus(totals: Sequence[int]) -> tuple[int, ...]:
     )
 
 
+def sheet_ruleset(sheet: ScoreSheet) -> Ruleset:
+    """The rules of ``sheet``'s game: its map with its modules."""
+    return ruleset(sheet.map, sheet.expansions)
+
+
+@dataclass(frozen=True, slots=True)
+class _Table:
+    """What every player of one sheet is scored against (computed once per sheet)."""
+
+    rules: tuple[tuple[Rule, GodRule, int, int], ...]
+    # The map's cities per good, and the prices, in `GoodCounts.vector` order.
+    cities: tuple[int, ...]
+    prices: tuple[int, ...]
+    province_count: int
+    specialist_category: Category
+
+
+@cache
+def _table(rules: Ruleset, player_count: int) -> _Table:
+    caps = rules.max_cards_per_player(
+        min(max(player_count, rules.min_players), rules.max_players)
+    )
+    return _Table(
+        rules=tuple(
+            (RULES[god.rule], god, CardCounts.index[god.god], caps[god.god])
+            for god in rules.god_rules
+        ),
+        cities=rules.map.cities_per_good.vector,
+        prices=rules.price_vector,
+        province_count=len(rules.map.provinces),
+        specialist_category=rules.specialist_category,
+    )
+
+
 def score_sheet(sheet: ScoreSheet) -> SheetResult:
     """Score and rank every player of ``sheet``; never raise on well-typed input."""
-    spec = MAPS[sheet.map]
     players = sheet.players
     count = len(players)
     final = sheet.kind is _FINAL
-    card_caps = max_cards_per_player(min(max(count, MIN_PLAYERS), MAX_PLAYERS))
-    cities = spec.cities_per_good
-    province_count = len(spec.provinces)
-    parts = [
-        _score_player(board, cities, card_caps, province_count, final)
-        for board in players
-    ]
+    table = _table(sheet_ruleset(sheet), count)
+    parts = [_score_player(board, table, final) for board in players]
     totals = [part[3] for part in parts]
     pm_seat = _seat_of(players, sheet.praefectus_magnus)
     order = rank_order(totals, pm_seat)
@@ -175,88 +200,42 @@ def _seat_of(players: Sequence[PlayerBoard], name: str | None) -> int | None:
     return None
 
 
-def _score_player(
-    board: PlayerBoard,
-    cities: GoodCounts,
-    card_caps: CardCounts,
-    province_count: int,
-    final: bool,
-) -> _Parts:
-    cards = board.cards
-    houses = _capped(board.houses, cities)
-    value = goods_value(_capped(board.storehouse, _STOREHOUSE_CAPS))
+def _score_player(board: PlayerBoard, table: _Table, final: bool) -> _Parts:
+    # Values beyond what the table could hold are a typo in progress: score
+    # the most the player could have (houses: the map's cities of the good;
+    # goods: the storehouse; cards: the decks in play). The vectors' map(),
+    # min() and sum() run in C: this is every player of every live preview.
+    houses = board.houses
+    cities = table.cities
+    if not all(map(le, houses.vector, cities)):
+        houses = houses.of_vector(tuple(map(min, houses.vector, cities)))
+    stored = board.storehouse.vector
+    if max(stored) > _SPACES:
+        stored = tuple([count if count < _SPACES else _SPACES for count in stored])
+    if min(stored) >= 0:
+        value = sum(map(mul, stored, table.prices))
+    else:
+        value = goods_value(GoodCounts.of_vector(stored), table.prices)
     parts = minerva(specialists=board.specialists, houses=houses)
-    # More cards than the decks in play hold is a typo in progress: score the
-    # most the player could hold. (Conditionals, as min() is slow on this path.)
-    lines = (
-        vesta(
-            cards=cards.vesta if cards.vesta < card_caps.vesta else card_caps.vesta,
-            sestertii=board.sestertii,
-            goods_value=value,
-        ),
-        jupiter(
-            cards=cards.jupiter
-            if cards.jupiter < card_caps.jupiter
-            else card_caps.jupiter,
-            houses=houses,
-        ),
-        saturnus(
-            cards=cards.saturnus
-            if cards.saturnus < card_caps.saturnus
-            else card_caps.saturnus,
-            provinces=board.provinces,
-            province_count=province_count,
-        ),
-        mercurius(
-            cards=cards.mercurius
-            if cards.mercurius < card_caps.mercurius
-            else card_caps.mercurius,
-            houses=houses,
-        ),
-        mars(
-            cards=cards.mars if cards.mars < card_caps.mars else card_caps.mars,
-            colonists_on_board=board.colonists_on_board,
-        ),
-        minerva_line(parts),
-        # §3 intermediate scoring: the game is not over, nobody holds the card.
-        concordia(holds_card=final and board.concordia_card),
-    )
-    total = (
-        lines[0].points
-        + lines[1].points
-        + lines[2].points
-        + lines[3].points
-        + lines[4].points
-        + lines[5].points
-        + lines[6].points
-    )
-    return lines, parts, value, total
+    cards = board.cards.vector
+    count = table.province_count
+    # A loop, not a comprehension (a function call of its own in Python
+    # 3.11): this is every player of every live preview.
+    lines = []
+    total = 0
+    for rule, god, place, cap in table.rules:
+        held = cards[place]
+        line = rule(god, held if held < cap else cap, board, houses, value, count)
+        lines.append(line)
+        total += line.points
+    line = minerva_line(parts, table.specialist_category)
+    lines.append(line)
+    total += line.points
+    # §3 intermediate scoring: the game is not over, nobody holds the card.
+    line = concordia(holds_card=final and board.concordia_card)
+    lines.append(line)
+    return tuple(lines), parts, value, total + line.points
 
 
 # §2: a storehouse has 12 spaces, so no good can be there more than 12 times.
-_STOREHOUSE_CAPS = GoodCounts(
-    brick=STOREHOUSE_SPACES,
-    food=STOREHOUSE_SPACES,
-    tool=STOREHOUSE_SPACES,
-    wine=STOREHOUSE_SPACES,
-    cloth=STOREHOUSE_SPACES,
-)
-
-
-def _capped(counts: GoodCounts, caps: GoodCounts) -> GoodCounts:
-    """Return ``counts`` with each good at most its cap (houses: the map's cities)."""
-    if (
-        counts.brick <= caps.brick
-        and counts.food <= caps.food
-        and counts.tool <= caps.tool
-        and counts.wine <= caps.wine
-        and counts.cloth <= caps.cloth
-    ):
-        return counts
-    return GoodCounts(
-        brick=min(counts.brick, caps.brick),
-        food=min(counts.food, caps.food),
-        tool=min(counts.tool, caps.tool),
-        wine=min(counts.wine, caps.wine),
-        cloth=min(counts.cloth, caps.cloth),
-    )
+_SPACES: Final = STOREHOUSE_SPACES

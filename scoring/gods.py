@@ -1,54 +1,49 @@
-"""One function per line of the final score (rules digest §3, §5, §11).
+"""The lines of a final score (rules digest §3, §5, §11): one function per kind of rule.
 
-Every function is total over ints: a negative count scores as 0, and each god's
-own cap per card applies. Caps that depend on the whole sheet (the map's cities
-of a good, the decks in play) are applied by `scoring.engine` before the call.
-Equal arguments give the same (cached, immutable) `CategoryScore` object.
+Which god scores by which rule, with which cap and which goods, is the data's
+(``gods.<God>.rule``, read by `scoring.ruleset`); the functions here only know
+the kinds of rule in ``RULES``. A new god that scores like an existing one is
+data; a god with a new kind of rule is one more function registered in
+``RULES``. Every function is total over ints: a negative count scores as 0,
+and each god's own cap per card applies. Caps that depend on the whole sheet
+(the map's cities of a good, the decks in play) are applied by
+`scoring.engine` before the call. Equal arguments give the same (cached,
+immutable) `CategoryScore` object.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Callable, Collection, Mapping
 from functools import lru_cache
+from operator import mul
+from types import MappingProxyType
+from typing import Final
 
+from scoring._data import final_card, specialist_god
 from scoring.catalog import (
     CONCORDIA_CARD_POINTS,
     GOOD_PRICE,
-    JUPITER_MAX_PER_CARD,
-    MARS_MAX_PER_CARD,
-    MERCURIUS_MAX_PER_CARD,
     SPECIALIST_GOOD,
     SPECIALIST_VALUE,
 )
+from scoring.ruleset import GodRule
 from scoring.types import (
     Category,
     CategoryScore,
     Good,
     GoodCounts,
+    PlayerBoard,
     Specialist,
     SpecialistScore,
 )
 
-_BRICK = GOOD_PRICE[Good.BRICK]
-_FOOD = GOOD_PRICE[Good.FOOD]
-_TOOL = GOOD_PRICE[Good.TOOL]
-_WINE = GOOD_PRICE[Good.WINE]
-_CLOTH = GOOD_PRICE[Good.CLOTH]
-_SPECIALIST_GOOD_FIELD = {
-    specialist: good.value for specialist, good in SPECIALIST_GOOD.items()
+_NO_GOODS: Final = GoodCounts()
+_SPECIALIST_PLACE: Final = {
+    specialist: GoodCounts.index[good] for specialist, good in SPECIALIST_GOOD.items()
 }
-_SPECIALIST_ORDER = {specialist: index for index, specialist in enumerate(Specialist)}
-# Looking a member up on an Enum class is slow; these run for every player.
-_VESTA = Category.VESTA
-_JUPITER = Category.JUPITER
-_SATURNUS = Category.SATURNUS
-_MERCURIUS = Category.MERCURIUS
-_MARS = Category.MARS
-_MINERVA = Category.MINERVA
-
-# §3: Mercurius and Mars pay 2 per good kind / per colonist.
-MERCURIUS_POINTS_PER_GOOD = 2
-MARS_POINTS_PER_COLONIST = 2
+_SPECIALIST_ORDER: Final = {
+    specialist: index for index, specialist in enumerate(Specialist)
+}
 
 
 @lru_cache(maxsize=4096)
@@ -62,100 +57,178 @@ def _line(category: Category, cards: int, counted: int, per_card: int) -> Catego
     )
 
 
-def goods_value(storehouse: GoodCounts) -> int:
-    """Return what the storehouse goods are worth at the fixed prices (§2)."""
-    brick, food, tool, wine, cloth = (
-        storehouse.brick,
-        storehouse.food,
-        storehouse.tool,
-        storehouse.wine,
-        storehouse.cloth,
-    )
-    # Conditional expressions instead of max(): this runs for every player of
-    # every live preview, and max() costs ten times as much.
-    return (
-        (brick * _BRICK if brick > 0 else 0)
-        + (food * _FOOD if food > 0 else 0)
-        + (tool * _TOOL if tool > 0 else 0)
-        + (wine * _WINE if wine > 0 else 0)
-        + (cloth * _CLOTH if cloth > 0 else 0)
-    )
+_PRICES: Final = tuple(GOOD_PRICE.get(good, 0) for good in Good)
 
 
-def vesta(*, cards: int, sestertii: int, goods_value: int) -> CategoryScore:
-    """Return the Vesta line: a tenth of the wealth, rounded down, per card.
+def goods_value(storehouse: GoodCounts, prices: tuple[int, ...] = _PRICES) -> int:
+    """Return what the storehouse goods are worth at the fixed prices (§2).
 
-    ``goods_value`` is the storehouse at the fixed prices, see `goods_value()`.
+    ``prices`` is a price per good in `GoodCounts.vector` order (a ruleset's
+    ``price_vector``); a negative count is worth nothing.
     """
+    vector = storehouse.vector
+    # map() and sum() run in C: this is on every player of every live preview.
+    if min(vector) >= 0:
+        return sum(map(mul, vector, prices))
+    return sum(price * count for price, count in zip(prices, vector) if count > 0)
+
+
+def wealth(
+    rule: GodRule,
+    cards: int,
+    board: PlayerBoard,
+    houses: GoodCounts,
+    value: int,
+    province_count: int,
+) -> CategoryScore:
+    """A tenth of the wealth, rounded down, per card (Vesta)."""
     # §3 Vesta, §11.5: cash plus goods at the fixed prices, no trading limit.
-    wealth = (sestertii if sestertii > 0 else 0) + (
-        goods_value if goods_value > 0 else 0
+    sestertii = board.sestertii
+    wealth = (sestertii if sestertii > 0 else 0) + (value if value > 0 else 0)
+    per_card = wealth // 10
+    cap = rule.max_per_card
+    return _line(
+        rule.category,
+        cards if cards > 0 else 0,
+        wealth,
+        per_card if cap is None or per_card < cap else cap,
     )
-    return _line(_VESTA, cards if cards > 0 else 0, wealth, wealth // 10)
 
 
-def jupiter(*, cards: int, houses: GoodCounts) -> CategoryScore:
-    """Return the Jupiter line: 1 per house outside brick cities, at most 15 per card."""
-    food, tool, wine, cloth = houses.food, houses.tool, houses.wine, houses.cloth
-    # §3 Jupiter, §11.3: brick-city houses score nothing here.
+def houses(
+    rule: GodRule,
+    cards: int,
+    board: PlayerBoard,
+    houses: GoodCounts,
+    value: int,
+    province_count: int,
+) -> CategoryScore:
+    """1 per house in cities of the goods the rule counts, at most the cap per card.
+
+    (Jupiter: §3, §11.3, brick-city houses score nothing.)
+    """
+    # The engine caps the houses at the map's cities, so only the game's
+    # goods are there: all of them, less those the rule skips.
+    counts = houses.vector
+    counted = sum(counts) if min(counts) >= 0 else sum(c for c in counts if c > 0)
+    for place in rule.skips:
+        count = counts[place]
+        if count > 0:
+            counted -= count
+    per_card = counted * rule.points_per
+    cap = rule.max_per_card
+    return _line(
+        rule.category,
+        cards if cards > 0 else 0,
+        counted,
+        per_card if cap is None or per_card < cap else cap,
+    )
+
+
+def provinces(
+    rule: GodRule,
+    cards: int,
+    board: PlayerBoard,
+    houses: GoodCounts,
+    value: int,
+    province_count: int,
+) -> CategoryScore:
+    """1 per province with a house, at most the map's provinces (Saturnus: §3, §11.4)."""
+    held = board.provinces
+    counted = held if held > 0 else 0
+    cap = province_count if province_count > 0 else 0
+    return _line(
+        rule.category,
+        cards if cards > 0 else 0,
+        counted,
+        counted if counted < cap else cap,
+    )
+
+
+def good_kinds(
+    rule: GodRule,
+    cards: int,
+    board: PlayerBoard,
+    houses: GoodCounts,
+    value: int,
+    province_count: int,
+) -> CategoryScore:
+    """Points per kind of good the player's cities produce (Mercurius: §3, §11.2).
+
+    Distinct goods of the cities holding a house, not the number of houses and
+    not the storehouse.
+    """
+    counts = houses.vector
     counted = (
-        (food if food > 0 else 0)
-        + (tool if tool > 0 else 0)
-        + (wine if wine > 0 else 0)
-        + (cloth if cloth > 0 else 0)
+        len(counts) - counts.count(0)
+        if min(counts) >= 0
+        else sum(1 for c in counts if c > 0)
     )
+    for place in rule.skips:
+        if counts[place] > 0:
+            counted -= 1
+    per_card = counted * rule.points_per
+    cap = rule.max_per_card
     return _line(
-        _JUPITER,
+        rule.category,
         cards if cards > 0 else 0,
         counted,
-        counted if counted < JUPITER_MAX_PER_CARD else JUPITER_MAX_PER_CARD,
+        per_card if cap is None or per_card < cap else cap,
     )
 
 
-def saturnus(*, cards: int, provinces: int, province_count: int) -> CategoryScore:
-    """Return the Saturnus line: 1 per province with a house, at most the map's provinces."""
-    # §3 Saturnus, §11.4: provinces, not cities; the maximum is the map's
-    # province count.
-    counted = provinces if provinces > 0 else 0
+def colonists(
+    rule: GodRule,
+    cards: int,
+    board: PlayerBoard,
+    houses: GoodCounts,
+    value: int,
+    province_count: int,
+) -> CategoryScore:
+    """Points per colonist on the board (Mars: §3, §11.1).
+
+    Colonists in cities, in the capital or on lines; not those still in the
+    storehouse.
+    """
+    on_board = board.colonists_on_board
+    counted = on_board if on_board > 0 else 0
+    per_card = counted * rule.points_per
+    cap = rule.max_per_card
     return _line(
-        _SATURNUS,
+        rule.category,
         cards if cards > 0 else 0,
         counted,
-        counted if counted < province_count else max(province_count, 0),
+        per_card if cap is None or per_card < cap else cap,
     )
 
 
-def mercurius(*, cards: int, houses: GoodCounts) -> CategoryScore:
-    """Return the Mercurius line: 2 per kind of good the player's cities produce."""
-    # §3 Mercurius, §11.2: distinct goods of the cities holding a house, not the
-    # number of houses and not the storehouse; at most 10 per card.
-    counted = (
-        (houses.brick > 0)
-        + (houses.food > 0)
-        + (houses.tool > 0)
-        + (houses.wine > 0)
-        + (houses.cloth > 0)
-    )
-    per_card = counted * MERCURIUS_POINTS_PER_GOOD
-    return _line(
-        _MERCURIUS,
-        cards if cards > 0 else 0,
-        counted,
-        per_card if per_card < MERCURIUS_MAX_PER_CARD else MERCURIUS_MAX_PER_CARD,
-    )
+#: A kind of rule: (the god's rule, its cards after the decks' cap, the
+#: player's board, their houses capped at the map's cities, the storehouse's
+#: value at the game's prices, the map's provinces) → the god's line.
+Rule = Callable[[GodRule, int, PlayerBoard, GoodCounts, int, int], CategoryScore]
+#: The kinds of scoring rule a god of the data can name (``gods.<God>.rule``).
+RULES: Final[Mapping[str, Rule]] = MappingProxyType(
+    {
+        "wealth": wealth,
+        "houses": houses,
+        "provinces": provinces,
+        "good_kinds": good_kinds,
+        "colonists": colonists,
+    }
+)
 
 
-def mars(*, cards: int, colonists_on_board: int) -> CategoryScore:
-    """Return the Mars line: 2 per colonist on the board, at most 12 per card."""
-    # §3 Mars, §11.1: colonists in cities, in the capital or on lines; not those
-    # still in the storehouse.
-    counted = colonists_on_board if colonists_on_board > 0 else 0
-    per_card = counted * MARS_POINTS_PER_COLONIST
-    return _line(
-        _MARS,
-        cards if cards > 0 else 0,
-        counted,
-        per_card if per_card < MARS_MAX_PER_CARD else MARS_MAX_PER_CARD,
+def god_line(
+    rule: GodRule,
+    cards: int,
+    board: PlayerBoard,
+    *,
+    goods_value: int = 0,
+    province_count: int = 0,
+) -> CategoryScore:
+    """Return one god's line: ``cards`` of it scored by its rule on ``board``."""
+    return RULES[rule.rule](
+        rule, cards, board, board.houses, goods_value, province_count
     )
 
 
@@ -180,47 +253,48 @@ def minerva(
         return ()
     if len(specialists) == 1:
         (specialist,) = specialists
-        return (
-            _specialist(
-                specialist, getattr(houses, _SPECIALIST_GOOD_FIELD[specialist])
-            ),
-        )
-    specialists = sorted(specialists, key=_SPECIALIST_ORDER.__getitem__)
+        return (_specialist(specialist, houses.vector[_SPECIALIST_PLACE[specialist]]),)
+    ordered = sorted(specialists, key=_SPECIALIST_ORDER.__getitem__)
     # §5, §11.6: the specialist's value per own house in a city of its good;
     # two identical specialists would score twice.
     return tuple(
         [
-            _specialist(specialist, getattr(houses, _SPECIALIST_GOOD_FIELD[specialist]))
-            for specialist in specialists
+            _specialist(specialist, houses.vector[_SPECIALIST_PLACE[specialist]])
+            for specialist in ordered
         ]
     )
 
 
 @lru_cache(maxsize=1024)
-def _minerva_line(cards: int, counted: int, points: int) -> CategoryScore:
+def _minerva_line(
+    category: Category, cards: int, counted: int, points: int
+) -> CategoryScore:
     return CategoryScore(
-        category=_MINERVA, cards=cards, counted=counted, per_card=0, points=points
+        category=category, cards=cards, counted=counted, per_card=0, points=points
     )
 
 
-def minerva_line(parts: tuple[SpecialistScore, ...]) -> CategoryScore:
-    """Return the Minerva line summing ``parts``.
+def minerva_line(
+    parts: tuple[SpecialistScore, ...], category: Category | None = None
+) -> CategoryScore:
+    """Return the specialists' line (Minerva's) summing ``parts``.
 
     ``cards`` is the number of specialists and ``counted`` the houses they count.
     The specialists have different values, so ``per_card`` is 0: read the parts.
     """
-    if not parts:
-        return _NO_MINERVA
+    category = category or _SPECIALIST_CATEGORY
     counted = points = 0
     for part in parts:
         counted += part.houses
         points += part.points
-    return _minerva_line(len(parts), counted, points)
+    return _minerva_line(category, len(parts), counted, points)
 
 
-_NO_MINERVA = _minerva_line(0, 0, 0)
-_CONCORDIA_HELD = _line(Category.CONCORDIA, 1, 1, CONCORDIA_CARD_POINTS)
-_CONCORDIA_NOT_HELD = _line(Category.CONCORDIA, 0, 0, CONCORDIA_CARD_POINTS)
+# The lines after the gods: the specialists' god, then the final card.
+_SPECIALIST_CATEGORY: Final = Category(specialist_god().lower())
+_FINAL_CATEGORY: Final = Category(final_card())
+_CONCORDIA_HELD: Final = _line(_FINAL_CATEGORY, 1, 1, CONCORDIA_CARD_POINTS)
+_CONCORDIA_NOT_HELD: Final = _line(_FINAL_CATEGORY, 0, 0, CONCORDIA_CARD_POINTS)
 
 
 def concordia(*, holds_card: bool) -> CategoryScore:

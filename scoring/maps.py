@@ -65,7 +65,9 @@ class Connection:
     kind: ConnectionKind
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+# One object per map (`MAPS`), compared and hashed by identity: the caches
+# keyed by a map then cost nothing (hashing its graph would, on every call).
+@dataclass(frozen=True, slots=True, kw_only=True, eq=False)
 class MapSpec:
     """One side of the board. The capital is no city of any province: it never holds a house."""
 

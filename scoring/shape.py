@@ -213,7 +213,7 @@ class ShapeReader:
         fields: Mapping[str, object],
         key: str,
         path: str,
-        keys: type[E],
+        keys: Iterable[E],
         *,
         all_required: bool,
         hints: Mapping[str, str] | None = None,
@@ -231,17 +231,17 @@ class ShapeReader:
         if not isinstance(value, dict):
             self.report(here, EXPECTED_OBJECT, got=describe(value))
             return {}
+        members = {member.value: member for member in keys}
         counted: dict[E, int] = {}
         for name, count in value.items():
-            try:
-                member = keys(name)
-            except ValueError:
+            member = members.get(name) if isinstance(name, str) else None
+            if member is None:
                 hint = hints.get(name) if hints else None
                 self.report(
                     child(here, str(name)),
                     hint or UNKNOWN_CHOICE,
                     given=str(name),
-                    choices=", ".join(member.value for member in keys),
+                    choices=", ".join(members),
                 )
                 continue
             if type(count) is int:
@@ -251,7 +251,7 @@ class ShapeReader:
                     child(here, member.value), EXPECTED_INTEGER, got=describe(count)
                 )
         if all_required:
-            for member in keys:
+            for member in members.values():
                 if member.value not in value:
                     self.report(
                         child(here, member.value), MISSING_FIELD, field=member.value

@@ -8,8 +8,9 @@ endpoint are thin wrappers around `load_document` and `score_document`.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from enum import StrEnum
-from typing import Final, Literal, NotRequired, TypedDict
+from typing import Final, Literal, TypedDict
 
 from scoring.engine import score_sheet
 from scoring.i18n import gettext_noop
@@ -20,8 +21,10 @@ from scoring.magnanimous import (
     parse_magnanimous,
     score_magnanimous,
 )
+from scoring.ruleset import Ruleset, modules, ruleset
 from scoring.shape import (
     EXPECTED_OBJECT,
+    EXPECTED_TEXT,
     MISSING_FIELD,
     NOT_JSON,
     NOT_UTF8,
@@ -31,14 +34,12 @@ from scoring.shape import (
     ErrorsDocument,
     ShapeReader,
     SheetInvalid,
+    child,
     describe,
     errors_document,
 )
 from scoring.types import (
     CardCounts,
-    Category,
-    God,
-    Good,
     GoodCounts,
     MapName,
     PlayerBoard,
@@ -48,7 +49,7 @@ from scoring.types import (
     SheetResult,
     Specialist,
 )
-from scoring.validation import validate_sheet
+from scoring.validation import MODULE_UNKNOWN, validate_sheet
 
 __all__ = [
     "ConcordiaPlayerDocument",
@@ -66,6 +67,7 @@ __all__ = [
 ]
 
 NESTED_TOO_DEEPLY: Final = gettext_noop("The score sheet is nested too deeply to read")
+MODULE_TWICE: Final = gettext_noop("The module “%(given)s” is listed twice")
 MINERVA_IS_SPECIALISTS: Final = gettext_noop(
     "Minerva cards are not counted here: list them under “specialists”"
 )
@@ -76,18 +78,10 @@ class Game(StrEnum):
     MAGNANIMOUS = "magnanimous"
 
 
-class ConcordiaPlayerDocument(TypedDict):
-    name: str
-    vesta: int
-    jupiter: int
-    saturnus: int
-    mercurius: int
-    mars: int
-    minerva: int
-    concordia: int
-    total: int
-    rank: int
-    bonus_sestertii: NotRequired[int]
+# A player's result: ``name``, one key per line of the game's score (its
+# ruleset's categories: each god, ``minerva``, ``concordia``), ``total``,
+# ``rank``, and ``bonus_sestertii`` at an intermediate scoring.
+ConcordiaPlayerDocument = dict[str, str | int]
 
 
 class ConcordiaResultDocument(TypedDict):
@@ -175,22 +169,28 @@ def parse_concordia(document: object) -> ScoreSheet:
         document,
         "",
         required=("game", "map", "players"),
-        optional=("kind", "praefectus_magnus"),
+        optional=("kind", "praefectus_magnus", "expansions"),
     )
     game = reader.text(top, "game", "", default=Game.CONCORDIA)
     if game != Game.CONCORDIA and isinstance(top.get("game"), str):
         reader.report("game", WRONG_GAME, expected="Concordia", given=game)
     kind = reader.choice(top, "kind", "", SheetKind, SheetKind.FINAL)
-    map_name = reader.choice(top, "map", "", MapName, MapName.IMPERIUM)
+    map_name = reader.choice(top, "map", "", MapName, next(iter(MapName)))
+    expansions = read_expansions(reader, top, "")
+    rules = ruleset(map_name, expansions)
     praefectus_magnus = reader.optional_text(top, "praefectus_magnus", "")
     players = tuple(
-        _read_player(reader, raw, f"players[{seat}]")
+        _read_player(reader, raw, f"players[{seat}]", rules)
         for seat, raw in enumerate(reader.items(top, "players", ""))
     )
     if reader.problems:
         raise SheetInvalid(reader.problems)
     sheet = ScoreSheet(
-        map=map_name, players=players, praefectus_magnus=praefectus_magnus, kind=kind
+        map=map_name,
+        players=players,
+        praefectus_magnus=praefectus_magnus,
+        kind=kind,
+        expansions=rules.expansions,
     )
     problems = validate_sheet(sheet)
     if problems:
@@ -198,7 +198,33 @@ def parse_concordia(document: object) -> ScoreSheet:
     return sheet
 
 
-def _read_player(reader: ShapeReader, raw: object, path: str) -> PlayerBoard:
+def read_expansions(
+    reader: ShapeReader, top: Mapping[str, object], path: str
+) -> tuple[str, ...]:
+    """Read the optional ``expansions`` list: modules the data knows, each once.
+
+    An unknown or repeated module is reported (and left out), so the rest of
+    the document is read against the modules that are known. Shared by the
+    score sheet and the game log.
+    """
+    known = modules()
+    chosen: list[str] = []
+    for index, item in enumerate(reader.items(top, "expansions", path)):
+        here = child(path, f"expansions[{index}]") if path else f"expansions[{index}]"
+        if not isinstance(item, str):
+            reader.report(here, EXPECTED_TEXT, got=describe(item))
+        elif item not in known:
+            reader.report(here, MODULE_UNKNOWN, given=item)
+        elif item in chosen:
+            reader.report(here, MODULE_TWICE, given=item)
+        else:
+            chosen.append(item)
+    return tuple(chosen)
+
+
+def _read_player(
+    reader: ShapeReader, raw: object, path: str, rules: Ruleset
+) -> PlayerBoard:
     fields = reader.fields(
         raw, path, required=_PLAYER_REQUIRED, optional=_PLAYER_OPTIONAL
     )
@@ -206,27 +232,30 @@ def _read_player(reader: ShapeReader, raw: object, path: str) -> PlayerBoard:
     return PlayerBoard(
         name=reader.text(fields, "name", path),
         sestertii=reader.integer(fields, "sestertii", path),
-        storehouse=GoodCounts.from_mapping(
-            reader.counts(fields, "storehouse", path, Good, all_required=False)
+        storehouse=GoodCounts(
+            reader.counts(fields, "storehouse", path, rules.goods, all_required=False)
         ),
         colonists_on_board=reader.integer(fields, "colonists_on_board", path),
-        houses=GoodCounts.from_mapping(
-            reader.counts(fields, "houses", path, Good, all_required=False)
+        houses=GoodCounts(
+            reader.counts(fields, "houses", path, rules.goods, all_required=False)
         ),
         provinces=reader.integer(fields, "provinces", path),
-        cards=CardCounts.from_mapping(
+        cards=CardCounts(
             reader.counts(
                 fields,
                 "cards",
                 path,
-                God,
+                rules.gods,
                 all_required=True,
-                hints={"minerva": MINERVA_IS_SPECIALISTS},
+                hints={rules.specialist_category.value: MINERVA_IS_SPECIALISTS},
             )
         ),
         specialists=tuple(
             reader.choice_value(
-                item, f"{path}.specialists[{index}]", Specialist, Specialist.MASON
+                item,
+                f"{path}.specialists[{index}]",
+                Specialist,
+                rules.specialists[0],
             )
             for index, item in enumerate(reader.items(fields, "specialists", path))
         ),
@@ -240,19 +269,11 @@ def result_document(result: SheetResult | MagnanimousResult) -> ResultDocument:
         return magnanimous_result_document(result)
     players: list[ConcordiaPlayerDocument] = []
     for score in result.players:
-        points = {line.category: line.points for line in score.lines}
-        player: ConcordiaPlayerDocument = {
-            "name": score.name,
-            "vesta": points[Category.VESTA],
-            "jupiter": points[Category.JUPITER],
-            "saturnus": points[Category.SATURNUS],
-            "mercurius": points[Category.MERCURIUS],
-            "mars": points[Category.MARS],
-            "minerva": points[Category.MINERVA],
-            "concordia": points[Category.CONCORDIA],
-            "total": score.total,
-            "rank": score.rank,
-        }
+        player: ConcordiaPlayerDocument = {"name": score.name}
+        for line in score.lines:
+            player[line.category.value] = line.points
+        player["total"] = score.total
+        player["rank"] = score.rank
         if score.bonus_sestertii is not None:
             player["bonus_sestertii"] = score.bonus_sestertii
         players.append(player)

@@ -8,56 +8,34 @@ player except the English validation messages of the score-sheet contract.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
+from operator import le
+from typing import ClassVar, Self
+
+from scoring._data import category_ids, god_ids, good_ids, map_ids, specialist_ids
 
 
-class Good(StrEnum):
-    """The five goods, cheapest first (rules digest §2)."""
-
-    BRICK = "brick"
-    FOOD = "food"
-    TOOL = "tool"
-    WINE = "wine"
-    CLOTH = "cloth"
+def _members(ids: Iterable[str]) -> dict[str, str]:
+    return {identifier.upper(): identifier for identifier in ids}
 
 
-class God(StrEnum):
-    """The gods a personality card can belong to, besides Minerva (§3, §4)."""
+# The vocabulary is the data's (`scoring._data`): a good, god, specialist or
+# map added to ``scoring/data/concordia.json`` is a member here with no code.
+# Code never names a member (``Good("brick")`` in a test, never ``Good("brick")``
+# in the product): which of them a game uses is its `scoring.ruleset.Ruleset`.
 
-    VESTA = "vesta"
-    JUPITER = "jupiter"
-    SATURNUS = "saturnus"
-    MERCURIUS = "mercurius"
-    MARS = "mars"
-
-
-class Category(StrEnum):
-    """One line of a final score: a god, Minerva's specialists, or the Concordia card."""
-
-    VESTA = "vesta"
-    JUPITER = "jupiter"
-    SATURNUS = "saturnus"
-    MERCURIUS = "mercurius"
-    MARS = "mars"
-    MINERVA = "minerva"
-    CONCORDIA = "concordia"
-
-
-class Specialist(StrEnum):
-    """The Minerva cards; each exists once in the game (§4b, §5)."""
-
-    MASON = "mason"
-    FARMER = "farmer"
-    SMITH = "smith"
-    VINTNER = "vintner"
-    WEAVER = "weaver"
-
-
-class MapName(StrEnum):
-    IMPERIUM = "imperium"
-    ITALIA = "italia"
+#: Every good the data knows, cheapest first (rules digest §2).
+Good = StrEnum("Good", _members(good_ids()))  # type: ignore[misc]
+#: Every god a personality card can belong to, besides Minerva (§3, §4).
+God = StrEnum("God", _members(god_ids()))  # type: ignore[misc]
+#: One line of a final score: each god, Minerva's specialists, the Concordia card.
+Category = StrEnum("Category", _members(category_ids()))  # type: ignore[misc]
+#: The Minerva cards; each exists once in the game (§4b, §5).
+Specialist = StrEnum("Specialist", _members(specialist_ids()))  # type: ignore[misc]
+#: Every map (side of a board) the data describes.
+MapName = StrEnum("MapName", _members(map_ids()))  # type: ignore[misc]
 
 
 class SheetKind(StrEnum):
@@ -65,56 +43,163 @@ class SheetKind(StrEnum):
     INTERMEDIATE = "intermediate"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class GoodCounts:
-    """A count per good (storehouse contents, or houses by the good of their city)."""
+class _Counts:
+    """An immutable count per member of an open vocabulary (goods or gods).
 
-    brick: int = 0
-    food: int = 0
-    tool: int = 0
-    wine: int = 0
-    cloth: int = 0
+    The counts are a tuple, ``vector``, in the vocabulary's order (every good,
+    or every god, the data knows), so that the engine's sums and comparisons
+    run in C; a member not given counts 0. Look a count up by member (a `Good`
+    or `God` is a ``str``, so either does). Which members a game has is its
+    ruleset's business (`scoring.ruleset`), not this shape's: a member of
+    another module simply counts 0 here.
+    """
 
-    def __getitem__(self, good: Good) -> int:
-        value: int = getattr(self, good.value)
-        return value
+    __slots__ = ("vector",)
 
-    def items(self) -> tuple[tuple[Good, int], ...]:
-        return tuple((good, self[good]) for good in Good)
+    # Set by each subclass: its vocabulary, and each member's place in it.
+    members: ClassVar[tuple[str, ...]] = ()
+    index: ClassVar[Mapping[str, int]] = {}
+    _zero: ClassVar[tuple[int, ...]] = ()
+
+    vector: tuple[int, ...]
+
+    def __init__(
+        self,
+        counts: Mapping[str, int]
+        | Mapping[Good, int]
+        | Mapping[God, int]
+        | None = None,
+        /,
+        **named: int,
+    ):
+        if not counts and not named:
+            self.vector = self._zero
+            return
+        vector = list(self._zero)
+        index = self.index
+        sources: tuple[Mapping[str, int], ...] = (counts or {}, named)  # type: ignore[assignment]
+        for source in sources:
+            for member, count in source.items():
+                try:
+                    vector[index[member]] = count
+                except KeyError:
+                    raise TypeError(
+                        f"{type(self).__name__}: no {member!r} in the data"
+                    ) from None
+        self.vector = tuple(vector)
+
+    @classmethod
+    def of_vector(cls, vector: tuple[int, ...]) -> Self:
+        """The counts whose ``vector`` this is (in the vocabulary's order)."""
+        counts = object.__new__(cls)
+        counts.vector = vector
+        return counts
+
+    def __getitem__(self, member: str) -> int:
+        return self.vector[self.index[member]]
+
+    def get(self, member: str, default: int = 0) -> int:
+        place = self.index.get(member)
+        return default if place is None else self.vector[place]
+
+    def nonzero(self) -> dict[str, int]:
+        """The members with a count other than 0."""
+        return {
+            member: count
+            for member, count in zip(self.members, self.vector, strict=True)
+            if count
+        }
+
+    def in_order(self, members: Iterable[str]) -> tuple[int, ...]:
+        """The counts of ``members``, in their order."""
+        vector, index = self.vector, self.index
+        return tuple([vector[index[member]] for member in members])
+
+    def within(self, caps: _Counts) -> bool:
+        """Whether no count is negative or above its cap in ``caps``."""
+        vector = self.vector
+        return (not vector or min(vector) >= 0) and all(map(le, vector, caps.vector))
+
+    def capped(self, caps: _Counts) -> Self:
+        """These counts with each at most its cap in ``caps`` (self when none is over)."""
+        if all(map(le, self.vector, caps.vector)):
+            return self
+        return self.of_vector(tuple(map(min, self.vector, caps.vector)))
+
+    def replace(self, **changes: int) -> Self:
+        """These counts with the members named in ``changes`` set to their count."""
+        return type(self)(self.nonzero(), **changes)
 
     @property
     def total(self) -> int:
-        return self.brick + self.food + self.tool + self.wine + self.cloth
+        return sum(self.vector)
+
+    @property
+    def positive_total(self) -> int:
+        """The sum of the counts above 0 (a negative count is a typo, not a debt)."""
+        vector = self.vector
+        # min() and sum() run in C: this is on every player of every preview.
+        if not vector or min(vector) >= 0:
+            return sum(vector)
+        return sum(count for count in vector if count > 0)
+
+    @property
+    def has_negative(self) -> bool:
+        return bool(self.vector) and min(self.vector) < 0
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        assert isinstance(other, _Counts)
+        return self.vector == other.vector
+
+    def __hash__(self) -> int:
+        return hash(self.vector)
+
+    def __repr__(self) -> str:
+        inner = ", ".join(f"{key}={value}" for key, value in self.nonzero().items())
+        return f"{type(self).__name__}({inner})"
+
+    def __reduce__(self) -> tuple[type[Self], tuple[dict[str, int]]]:
+        return type(self), (self.nonzero(),)
+
+    def __init_subclass__(
+        cls, vocabulary: Iterable[str] = (), **kwargs: object
+    ) -> None:
+        super().__init_subclass__()
+        cls.members = tuple(str(member) for member in vocabulary)
+        cls.index = {member: place for place, member in enumerate(cls.members)}
+        cls._zero = (0,) * len(cls.members)
+
+
+class GoodCounts(_Counts, vocabulary=Good):
+    """A count per good (storehouse contents, or houses by the good of their city)."""
+
+    __slots__ = ()
+
+    def items(
+        self, goods: Iterable[Good] | None = None
+    ) -> tuple[tuple[Good, int], ...]:
+        """Each good of ``goods`` (every good of the data by default) with its count."""
+        return tuple((good, self[good]) for good in (goods or Good))
 
     @classmethod
     def from_mapping(cls, counts: Mapping[Good, int]) -> GoodCounts:
-        return cls(**{good.value: count for good, count in counts.items()})
+        return cls(counts)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class CardCounts:
+class CardCounts(_Counts, vocabulary=God):
     """A player's personality cards per god, hand and discard pile, without Minerva."""
 
-    vesta: int = 0
-    jupiter: int = 0
-    saturnus: int = 0
-    mercurius: int = 0
-    mars: int = 0
+    __slots__ = ()
 
-    def __getitem__(self, god: God) -> int:
-        value: int = getattr(self, god.value)
-        return value
-
-    def items(self) -> tuple[tuple[God, int], ...]:
-        return tuple((god, self[god]) for god in God)
-
-    @property
-    def total(self) -> int:
-        return self.vesta + self.jupiter + self.saturnus + self.mercurius + self.mars
+    def items(self, gods: Iterable[God] | None = None) -> tuple[tuple[God, int], ...]:
+        """Each god of ``gods`` (every god of the data by default) with its count."""
+        return tuple((god, self[god]) for god in (gods or God))
 
     @classmethod
     def from_mapping(cls, counts: Mapping[God, int]) -> CardCounts:
-        return cls(**{god.value: count for god, count in counts.items()})
+        return cls(counts)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -127,11 +212,9 @@ class PlayerBoard:
     colonists_on_board: int = 2
     houses: GoodCounts = field(default_factory=GoodCounts)
     provinces: int = 0
-    cards: CardCounts = field(
-        default_factory=lambda: CardCounts(
-            vesta=1, jupiter=2, saturnus=2, mercurius=1, mars=1
-        )
-    )
+    # Without a ruleset at hand: the base game's starting hand (§4a); a
+    # sheet from `scoring.sheet_io` or the web app always gives the cards.
+    cards: CardCounts = field(default_factory=lambda: _base_starting_hand())
     specialists: tuple[Specialist, ...] = ()
     concordia_card: bool = False
 
@@ -144,6 +227,9 @@ class ScoreSheet:
     players: tuple[PlayerBoard, ...]
     praefectus_magnus: str | None = None
     kind: SheetKind = SheetKind.FINAL
+    # The expansion modules played (``"salt"``, ``"forum"``, ``"venus"``),
+    # in the score-sheet format's order; none for the base game.
+    expansions: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -269,3 +355,9 @@ class Problem:
         if self.plural and self.params.get(self.count) != 1:
             template = self.plural
         return template % dict(self.params) if self.params else template
+
+
+def _base_starting_hand() -> CardCounts:
+    from scoring._data import starting_hand_counts
+
+    return CardCounts(starting_hand_counts())

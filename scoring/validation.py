@@ -9,6 +9,9 @@ one that could lie on a real table at the end of a game.
 from __future__ import annotations
 
 import sys
+from dataclasses import dataclass
+from functools import cache, lru_cache
+from operator import add, le
 from typing import Final
 
 from scoring.catalog import (
@@ -16,22 +19,15 @@ from scoring.catalog import (
     MAX_HOUSES,
     MAX_PLAYERS,
     MIN_COLONISTS_ON_BOARD,
-    MIN_PLAYERS,
-    SALE_CARDS,
-    STARTING_HAND,
     STOREHOUSE_SPACES,
-    cards_in_play,
-    max_cards_per_player,
 )
 from scoring.i18n import Plural, gettext_noop, ngettext
-from scoring.maps import MAPS, MapSpec
+from scoring.maps import MapSpec
 from scoring.names import name_problem
+from scoring.ruleset import Ruleset, UnknownModule, base, ruleset
 from scoring.types import (
     CardCounts,
     God,
-    Good,
-    GoodCounts,
-    MapName,
     PlayerBoard,
     Problem,
     ScoreSheet,
@@ -66,29 +62,35 @@ COLONISTS_RANGE: Final = gettext_noop(
 HOUSES_NEGATIVE: Final = gettext_noop(
     "The number of houses cannot be negative; %(given)d given"
 )
-# One message per good or god, so that each language can inflect it.
-HOUSES_OVER_CITIES: Final[dict[Good, Plural]] = {
-    Good.BRICK: ngettext(
+# One message per good or god, so that each language can inflect it; a good or
+# god of the data without its own sentence here gets the general one
+# (``*_ANY``), which names it with ``%(good)s`` / ``%(god)s``.
+HOUSES_OVER_CITIES: Final[dict[str, Plural]] = {
+    "brick": ngettext(
         "%(map)s has only %(cities)d brick city; %(given)d given",
         "%(map)s has only %(cities)d brick cities; %(given)d given",
     ),
-    Good.FOOD: ngettext(
+    "food": ngettext(
         "%(map)s has only %(cities)d food city; %(given)d given",
         "%(map)s has only %(cities)d food cities; %(given)d given",
     ),
-    Good.TOOL: ngettext(
+    "tool": ngettext(
         "%(map)s has only %(cities)d tool city; %(given)d given",
         "%(map)s has only %(cities)d tool cities; %(given)d given",
     ),
-    Good.WINE: ngettext(
+    "wine": ngettext(
         "%(map)s has only %(cities)d wine city; %(given)d given",
         "%(map)s has only %(cities)d wine cities; %(given)d given",
     ),
-    Good.CLOTH: ngettext(
+    "cloth": ngettext(
         "%(map)s has only %(cities)d cloth city; %(given)d given",
         "%(map)s has only %(cities)d cloth cities; %(given)d given",
     ),
 }
+HOUSES_OVER_CITIES_ANY: Final = ngettext(
+    "%(map)s has only %(cities)d city of %(good)s; %(given)d given",
+    "%(map)s has only %(cities)d cities of %(good)s; %(given)d given",
+)
 HOUSES_OVER_STOCK: Final = gettext_noop(
     "A player has only %(maximum)d houses; %(given)d given"
 )
@@ -107,62 +109,75 @@ PROVINCES_OVER_HOUSES: Final = gettext_noop(
 PROVINCES_UNDER_HOUSES: Final = gettext_noop(
     "A province of %(map)s has at most %(cities)d cities, so %(houses)d houses stand in at least %(minimum)d provinces; %(given)d given"
 )
-CARDS_UNDER_STARTING_HAND: Final[dict[God, str]] = {
-    God.VESTA: gettext_noop(
+CARDS_UNDER_STARTING_HAND: Final[dict[str, str]] = {
+    "vesta": gettext_noop(
         "Count the starting hand too: no one holds fewer than %(minimum)d of the Vesta cards; %(given)d given"
     ),
-    God.JUPITER: gettext_noop(
+    "jupiter": gettext_noop(
         "Count the starting hand too: no one holds fewer than %(minimum)d of the Jupiter cards; %(given)d given"
     ),
-    God.SATURNUS: gettext_noop(
+    "saturnus": gettext_noop(
         "Count the starting hand too: no one holds fewer than %(minimum)d of the Saturnus cards; %(given)d given"
     ),
-    God.MERCURIUS: gettext_noop(
+    "mercurius": gettext_noop(
         "Count the starting hand too: no one holds fewer than %(minimum)d of the Mercurius cards; %(given)d given"
     ),
-    God.MARS: gettext_noop(
+    "mars": gettext_noop(
         "Count the starting hand too: no one holds fewer than %(minimum)d of the Mars cards; %(given)d given"
     ),
 }
-CARDS_OVER_DECKS: Final[dict[God, str]] = {
-    God.VESTA: gettext_noop(
+CARDS_UNDER_STARTING_HAND_ANY: Final = gettext_noop(
+    "Count the starting hand too: no one holds fewer than %(minimum)d of the %(god)s cards; %(given)d given"
+)
+CARDS_OVER_DECKS: Final[dict[str, str]] = {
+    "vesta": gettext_noop(
         "With %(players)d players no one can hold more than %(maximum)d of the Vesta cards; %(given)d given"
     ),
-    God.JUPITER: gettext_noop(
+    "jupiter": gettext_noop(
         "With %(players)d players no one can hold more than %(maximum)d of the Jupiter cards; %(given)d given"
     ),
-    God.SATURNUS: gettext_noop(
+    "saturnus": gettext_noop(
         "With %(players)d players no one can hold more than %(maximum)d of the Saturnus cards; %(given)d given"
     ),
-    God.MERCURIUS: gettext_noop(
+    "mercurius": gettext_noop(
         "With %(players)d players no one can hold more than %(maximum)d of the Mercurius cards; %(given)d given"
     ),
-    God.MARS: gettext_noop(
+    "mars": gettext_noop(
         "With %(players)d players no one can hold more than %(maximum)d of the Mars cards; %(given)d given"
     ),
 }
-CARDS_OVER_TABLE: Final[dict[God, Plural]] = {
-    God.VESTA: ngettext(
+CARDS_OVER_DECKS_ANY: Final = gettext_noop(
+    "With %(players)d players no one can hold more than %(maximum)d of the %(god)s cards; %(given)d given"
+)
+CARDS_OVER_TABLE: Final[dict[str, Plural]] = {
+    "vesta": ngettext(
         "With %(players)d players only %(available)d Vesta card is in the game, but the players up to this one hold %(given)d",
         "With %(players)d players only %(available)d Vesta cards are in the game, but the players up to this one hold %(given)d",
     ),
-    God.JUPITER: ngettext(
+    "jupiter": ngettext(
         "With %(players)d players only %(available)d Jupiter card is in the game, but the players up to this one hold %(given)d",
         "With %(players)d players only %(available)d Jupiter cards are in the game, but the players up to this one hold %(given)d",
     ),
-    God.SATURNUS: ngettext(
+    "saturnus": ngettext(
         "With %(players)d players only %(available)d Saturnus card is in the game, but the players up to this one hold %(given)d",
         "With %(players)d players only %(available)d Saturnus cards are in the game, but the players up to this one hold %(given)d",
     ),
-    God.MERCURIUS: ngettext(
+    "mercurius": ngettext(
         "With %(players)d players only %(available)d Mercurius card is in the game, but the players up to this one hold %(given)d",
         "With %(players)d players only %(available)d Mercurius cards are in the game, but the players up to this one hold %(given)d",
     ),
-    God.MARS: ngettext(
+    "mars": ngettext(
         "With %(players)d players only %(available)d Mars card is in the game, but the players up to this one hold %(given)d",
         "With %(players)d players only %(available)d Mars cards are in the game, but the players up to this one hold %(given)d",
     ),
 }
+CARDS_OVER_TABLE_ANY: Final = ngettext(
+    "With %(players)d players only %(available)d %(god)s card is in the game, but the players up to this one hold %(given)d",
+    "With %(players)d players only %(available)d %(god)s cards are in the game, but the players up to this one hold %(given)d",
+)
+MODULE_UNKNOWN: Final = gettext_noop(
+    "This app does not know the expansion module “%(given)s” yet"
+)
 SPECIALIST_TAKEN: Final = gettext_noop(
     "There is only one %(specialist)s in the game, and %(holder)s has it already"
 )
@@ -179,12 +194,11 @@ CONCORDIA_INTERMEDIATE: Final = gettext_noop(
     "Nobody has the Concordia card at an intermediate scoring: the game is not over"
 )
 
-_GOODS: Final = tuple(Good)
-_GODS: Final = tuple(God)
 _FINAL: Final = SheetKind.FINAL
 _PREFIXES: Final = tuple(f"players[{seat}]" for seat in range(MAX_PLAYERS))
 
 
+@cache
 def _fewest_provinces(spec: MapSpec) -> tuple[int, ...]:
     """Return, for 0...15 houses, the fewest provinces of ``spec`` that hold them.
 
@@ -198,13 +212,44 @@ def _fewest_provinces(spec: MapSpec) -> tuple[int, ...]:
     return tuple(fewest[: MAX_HOUSES + 1])
 
 
-_FEWEST_PROVINCES: Final[dict[MapName, tuple[int, ...]]] = {
-    name: _fewest_provinces(spec) for name, spec in MAPS.items()
-}
-_MOST_CITIES: Final[dict[MapName, int]] = {
-    name: max(len(province.cities) for province in spec.provinces)
-    for name, spec in MAPS.items()
-}
+@cache
+def _most_cities(spec: MapSpec) -> int:
+    return max(len(province.cities) for province in spec.provinces)
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class _Decks:
+    """Per ruleset and player count: the card limits (in the ruleset's god order)."""
+
+    gods: tuple[God, ...]
+    # The gods' places in a `CardCounts.vector`; None when they are all of
+    # them, in order (the vector is then the counts as they are).
+    places: tuple[int, ...] | None
+    starting: tuple[int, ...]
+    # The cards of each god in the game, and the most one player can hold
+    # (starting hand plus every sale card of the god in decks I...N); None for
+    # an impossible player count, where the decks in play are unknown.
+    available: tuple[int, ...] | None
+    maximum: tuple[int, ...]
+    # §4b: the sale cards of decks I...N, the specialists included.
+    sale: int
+
+
+@cache
+def _decks(rules: Ruleset, count: int) -> _Decks:
+    gods = rules.gods
+    places = None if gods == tuple(God) else rules.god_places
+    starting = rules.starting_hand.in_order(gods)
+    if count not in rules.player_range:
+        return _Decks(gods, places, starting, None, (sys.maxsize,) * len(gods), 0)
+    return _Decks(
+        gods,
+        places,
+        starting,
+        rules.cards_in_play(count).in_order(gods),
+        rules.max_cards_per_player(count).in_order(gods),
+        len(rules.sale_cards_in_play(count)),
+    )
 
 
 def validate_sheet(sheet: ScoreSheet) -> tuple[Problem, ...]:
@@ -220,7 +265,20 @@ def validate_sheet(sheet: ScoreSheet) -> tuple[Problem, ...]:
     is kept to plain comparisons.
     """
     problems: list[Problem] = []
-    spec = MAPS[sheet.map]
+    try:
+        rules = ruleset(sheet.map, sheet.expansions)
+    except UnknownModule as error:
+        # A typed sheet naming a module the data does not describe: said
+        # once; the rest is checked against the base game.
+        problems.append(
+            Problem(
+                path="expansions",
+                template=MODULE_UNKNOWN,
+                params={"given": error.module},
+            )
+        )
+        rules = base(sheet.map)
+    spec = rules.map
     players = sheet.players
     count = len(players)
     final = sheet.kind is _FINAL
@@ -239,13 +297,17 @@ def validate_sheet(sheet: ScoreSheet) -> tuple[Problem, ...]:
             )
         )
 
-    decks = _DECKS.get(count)
-    if decks is None:
+    decks = _decks(rules, count)
+    if decks.available is None:
         problems.append(
             Problem(
                 path="players",
                 template=PLAYER_COUNT,
-                params={"minimum": MIN_PLAYERS, "maximum": MAX_PLAYERS, "given": count},
+                params={
+                    "minimum": rules.min_players,
+                    "maximum": rules.max_players,
+                    "given": count,
+                },
             )
         )
 
@@ -259,7 +321,7 @@ def validate_sheet(sheet: ScoreSheet) -> tuple[Problem, ...]:
     specialist_holders: dict[Specialist, str] = {}
     concordia_holder: str | None = None
     concordia_seat = 0
-    held = [0] * len(_GODS)
+    held = [0] * len(decks.gods)
     blamed: set[int] = set()
     province_count = len(spec.provinces)
     for seat, board in enumerate(players):
@@ -282,7 +344,7 @@ def validate_sheet(sheet: ScoreSheet) -> tuple[Problem, ...]:
                 )
             seen_names.add(name)
 
-        _check_counts(board, spec, province_count, prefix, problems)
+        _check_counts(board, rules, province_count, prefix, problems)
         _check_cards(board.cards, count, decks, held, blamed, prefix, problems)
 
         # §4b, §5: each specialist card exists once in the game.
@@ -326,15 +388,15 @@ def validate_sheet(sheet: ScoreSheet) -> tuple[Problem, ...]:
 
     if final and concordia_holder is None and players:
         problems.append(Problem(path="players", template=CONCORDIA_NOBODY))
-    elif concordia_holder is not None and decks is not None:
-        _check_game_end(players, concordia_seat, count, problems)
+    elif concordia_holder is not None and decks.available is not None:
+        _check_game_end(players, concordia_seat, decks, problems)
     return tuple(problems)
 
 
 def _check_game_end(
     players: tuple[PlayerBoard, ...],
     seat: int,
-    player_count: int,
+    decks: _Decks,
     problems: list[Problem],
 ) -> None:
     # §2, §11.8: the game ends, and its ender takes the Concordia card, when a
@@ -342,16 +404,17 @@ def _check_game_end(
     # display is refilled until decks I...N are empty, so the second way needs
     # every sale card in play bought: the cards the players hold beyond their
     # starting hands (§4a; specialists included) then add up to those decks.
-    built = _positive_total(players[seat].houses)
+    built = players[seat].houses.positive_total
     if built >= MAX_HOUSES:
         return
-    sale = _SALE_CARDS_IN_PLAY[player_count]
+    sale = decks.sale
+    starting = decks.starting
     bought = 0
     for board in players:
-        cards = _as_tuple(board.cards)
+        cards = board.cards.in_order(decks.gods)
         bought += len(board.specialists) + sum(
             count - start
-            for count, start in zip(cards, _STARTING_HAND, strict=True)
+            for count, start in zip(cards, starting, strict=True)
             if count > start
         )
     if bought >= sale:
@@ -373,11 +436,12 @@ def _check_game_end(
 
 def _check_counts(
     board: PlayerBoard,
-    spec: MapSpec,
+    rules: Ruleset,
     province_count: int,
     prefix: str,
     problems: list[Problem],
 ) -> None:
+    spec = rules.map
     if board.sestertii < 0:
         problems.append(
             Problem(
@@ -390,8 +454,14 @@ def _check_counts(
     # §2: 12 storehouse spaces, each holding one good or one colonist; the
     # colonists not on the board are still in it (6 - on board).
     storehouse = board.storehouse
-    if not _all_non_negative(storehouse):
-        for good in _GOODS:
+    stored_goods = storehouse.vector
+    # min() and sum() on the vectors run in C: this is every player of every
+    # live preview, and almost always valid.
+    if min(stored_goods) >= 0:
+        goods = sum(stored_goods)
+    else:
+        goods = storehouse.positive_total
+        for good in rules.goods:
             if storehouse[good] < 0:
                 problems.append(
                     Problem(
@@ -400,7 +470,6 @@ def _check_counts(
                         params={"given": storehouse[good]},
                     )
                 )
-    goods = _positive_total(storehouse)
     colonists = board.colonists_on_board
     # An out-of-range colonist count is reported on its own field; clamp it
     # here so the storehouse is not blamed for it as well.
@@ -442,8 +511,10 @@ def _check_counts(
     # that good; §2: 15 houses per player.
     houses = board.houses
     cities = spec.cities_per_good
-    if not _within(houses, cities):
-        for good in _GOODS:
+    built_vector = houses.vector
+    lowest = min(built_vector)
+    if lowest < 0 or not all(map(le, built_vector, cities.vector)):
+        for good in rules.goods:
             given = houses[good]
             if given < 0:
                 problems.append(
@@ -454,20 +525,22 @@ def _check_counts(
                     )
                 )
             elif given > cities[good]:
+                message = HOUSES_OVER_CITIES.get(good.value, HOUSES_OVER_CITIES_ANY)
                 problems.append(
                     Problem(
                         path=f"{prefix}.houses.{good.value}",
-                        template=HOUSES_OVER_CITIES[good].singular,
-                        plural=HOUSES_OVER_CITIES[good].plural,
+                        template=message.singular,
+                        plural=message.plural,
                         count="cities",
                         params={
                             "map": spec.title,
                             "cities": cities[good],
+                            "good": good.value,
                             "given": given,
                         },
                     )
                 )
-    built = _positive_total(houses)
+    built = sum(built_vector) if lowest >= 0 else houses.positive_total
     if built > MAX_HOUSES:
         problems.append(
             Problem(
@@ -480,7 +553,7 @@ def _check_counts(
     # §3 Saturnus, §11.4: provinces holding at least one house; the capital
     # never holds one.
     provinces = board.provinces
-    fewest = _FEWEST_PROVINCES[spec.name]
+    fewest = _fewest_provinces(spec)
     if (
         0 < provinces <= built
         and provinces <= province_count
@@ -505,7 +578,7 @@ def _check_counts(
         template = PROVINCES_UNDER_HOUSES
         params.update(
             map=spec.title,
-            cities=_MOST_CITIES[spec.name],
+            cities=_most_cities(spec),
             houses=built,
             minimum=fewest[built],
         )
@@ -514,30 +587,18 @@ def _check_counts(
     )
 
 
-def _as_tuple(cards: CardCounts) -> tuple[int, ...]:
-    return (cards.vesta, cards.jupiter, cards.saturnus, cards.mercurius, cards.mars)
-
-
-_STARTING_HAND: Final = _as_tuple(STARTING_HAND)
-# §7, §4b: per player count, the cards of each god in the game and the most one
-# player can hold (starting hand plus every sale card of the god in play).
-_DECKS: Final = {
-    count: (_as_tuple(cards_in_play(count)), _as_tuple(max_cards_per_player(count)))
-    for count in range(MIN_PLAYERS, MAX_PLAYERS + 1)
-}
-# §4b: the sale cards of decks I...N, Minerva's specialists included.
-_SALE_CARDS_IN_PLAY: Final = {
-    count: sum(1 for card in SALE_CARDS if card.deck <= count)
-    for count in range(MIN_PLAYERS, MAX_PLAYERS + 1)
-}
-# With an impossible player count the decks in play are unknown: no maximum.
-_NO_MAXIMUM: Final = (sys.maxsize,) * len(_GODS)
+@lru_cache(maxsize=4096)
+def _cards_within(decks: _Decks, given: tuple[int, ...]) -> bool:
+    """Whether every count is between the starting hand and the most one player
+    can hold (cached: a player's card counts are a few small numbers, and this
+    runs for every player of every live preview)."""
+    return all(map(le, decks.starting, given)) and all(map(le, given, decks.maximum))
 
 
 def _check_cards(
     cards: CardCounts,
     player_count: int,
-    decks: tuple[tuple[int, ...], tuple[int, ...]] | None,
+    decks: _Decks,
     held: list[int],
     blamed: set[int],
     prefix: str,
@@ -546,31 +607,28 @@ def _check_cards(
     # §4: every card counts, starting hand included (§4a); a player holds at
     # most the starting hand plus every sale card of the god in decks I...N
     # (§4b), and the whole table at most what the decks in play hold (§7).
-    vesta, jupiter, saturnus, mercurius, mars = given = (
-        cards.vesta,
-        cards.jupiter,
-        cards.saturnus,
-        cards.mercurius,
-        cards.mars,
+    gods = decks.gods
+    vector = cards.vector
+    given = (
+        vector
+        if decks.places is None
+        else tuple([vector[place] for place in decks.places])
     )
-    maximum = decks[1] if decks else _NO_MAXIMUM
-    # Written out rather than looped: this runs for every player of every preview.
-    if not (
-        _STARTING_HAND[0] <= vesta <= maximum[0]
-        and _STARTING_HAND[1] <= jupiter <= maximum[1]
-        and _STARTING_HAND[2] <= saturnus <= maximum[2]
-        and _STARTING_HAND[3] <= mercurius <= maximum[3]
-        and _STARTING_HAND[4] <= mars <= maximum[4]
-    ):
-        for index, god in enumerate(_GODS):
+    starting = decks.starting
+    maximum = decks.maximum
+    if not _cards_within(decks, given):
+        for index, god in enumerate(gods):
             count = given[index]
-            if count < _STARTING_HAND[index]:
+            if count < starting[index]:
                 problems.append(
                     Problem(
                         path=f"{prefix}.cards.{god.value}",
-                        template=CARDS_UNDER_STARTING_HAND[god],
+                        template=CARDS_UNDER_STARTING_HAND.get(
+                            god.value, CARDS_UNDER_STARTING_HAND_ANY
+                        ),
                         params={
-                            "minimum": _STARTING_HAND[index],
+                            "minimum": starting[index],
+                            "god": god.value.capitalize(),
                             "given": count,
                         },
                     )
@@ -580,31 +638,26 @@ def _check_cards(
                 problems.append(
                     Problem(
                         path=f"{prefix}.cards.{god.value}",
-                        template=CARDS_OVER_DECKS[god],
+                        template=CARDS_OVER_DECKS.get(god.value, CARDS_OVER_DECKS_ANY),
                         params={
                             "players": player_count,
                             "maximum": maximum[index],
+                            "god": god.value.capitalize(),
                             "given": count,
                         },
                     )
                 )
-    if decks is None:
+    available = decks.available
+    if available is None:
         return
-    available = decks[0]
-    held[0] += vesta if vesta > 0 else 0
-    held[1] += jupiter if jupiter > 0 else 0
-    held[2] += saturnus if saturnus > 0 else 0
-    held[3] += mercurius if mercurius > 0 else 0
-    held[4] += mars if mars > 0 else 0
-    if (
-        held[0] <= available[0]
-        and held[1] <= available[1]
-        and held[2] <= available[2]
-        and held[3] <= available[3]
-        and held[4] <= available[4]
-    ):
+    if min(given) >= 0:
+        held[:] = map(add, held, given)
+    else:
+        held[:] = [total + (n if n > 0 else 0) for total, n in zip(held, given)]
+    over = not all(map(le, held, available))
+    if not over:
         return
-    for index, god in enumerate(_GODS):
+    for index, god in enumerate(gods):
         # Report on the player whose cards carry the total past the decks,
         # unless one player alone holds too many (reported above).
         added = given[index] if given[index] > 0 else 0
@@ -612,53 +665,18 @@ def _check_cards(
             held[index] > available[index] >= held[index] - added
             and index not in blamed
         ):
+            message = CARDS_OVER_TABLE.get(god.value, CARDS_OVER_TABLE_ANY)
             problems.append(
                 Problem(
                     path=f"{prefix}.cards.{god.value}",
-                    template=CARDS_OVER_TABLE[god].singular,
-                    plural=CARDS_OVER_TABLE[god].plural,
+                    template=message.singular,
+                    plural=message.plural,
                     count="available",
                     params={
                         "players": player_count,
                         "available": available[index],
+                        "god": god.value.capitalize(),
                         "given": held[index],
                     },
                 )
             )
-
-
-def _all_non_negative(counts: GoodCounts) -> bool:
-    return (
-        counts.brick >= 0
-        and counts.food >= 0
-        and counts.tool >= 0
-        and counts.wine >= 0
-        and counts.cloth >= 0
-    )
-
-
-def _within(counts: GoodCounts, caps: GoodCounts) -> bool:
-    return (
-        0 <= counts.brick <= caps.brick
-        and 0 <= counts.food <= caps.food
-        and 0 <= counts.tool <= caps.tool
-        and 0 <= counts.wine <= caps.wine
-        and 0 <= counts.cloth <= caps.cloth
-    )
-
-
-def _positive_total(counts: GoodCounts) -> int:
-    brick, food, tool, wine, cloth = (
-        counts.brick,
-        counts.food,
-        counts.tool,
-        counts.wine,
-        counts.cloth,
-    )
-    return (
-        (brick if brick > 0 else 0)
-        + (food if food > 0 else 0)
-        + (tool if tool > 0 else 0)
-        + (wine if wine > 0 else 0)
-        + (cloth if cloth > 0 else 0)
-    )

@@ -66,8 +66,12 @@ def _five_player_sheet() -> object:
             sestertii=10 + i,
             storehouse=GoodCounts(brick=1, food=i % 3, cloth=1),
             colonists_on_board=2 + i % 5,
-            houses=GoodCounts(brick=2, food=2, tool=1 + i % 2, wine=1, cloth=i % 2),
-            provinces=4,
+            # The first player ended the game by building their 15th house
+            # (they hold the Concordia card), the others are mid-way.
+            houses=GoodCounts(brick=4, food=4, tool=3, wine=2, cloth=2)
+            if i == 0
+            else GoodCounts(brick=2, food=2, tool=1 + i % 2, wine=1, cloth=i % 2),
+            provinces=6 if i == 0 else 4,
             cards=CardCounts(vesta=1, jupiter=3, saturnus=3, mercurius=2, mars=2),
             specialists=(specialists[i],),
             concordia_card=i == 0,
@@ -75,7 +79,7 @@ def _five_player_sheet() -> object:
         for i in range(5)
     )
     return ScoreSheet(
-        map=MapName.IMPERIUM, players=players, praefectus_magnus="Player 5"
+        map=MapName("imperium"), players=players, praefectus_magnus="Player 5"
     )
 
 

@@ -11,8 +11,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
-from games.models import ConcordiaMap, Game
-from games.vocabulary import TABLE_SIZES
+from games.registry import game_spec
 from stats.selectors import DEFAULT_ORDER, LeaderboardFilters, leaderboard_orders
 
 _MONTH = re.compile(r"^(\d{4})-(\d{1,2})$")
@@ -62,21 +61,19 @@ class LeaderboardFilterForm(forms.Form):
             ("", _("All seasons")),
             *((str(year), str(year)) for year in years),
         ]
-        self.fields["map"].choices = [("", _("Any map")), *ConcordiaMap.choices]  # type: ignore[attr-defined]
+        spec = game_spec(game)
+        self.fields["map"].choices = [("", _("Any map")), *spec.maps()]  # type: ignore[attr-defined]
         self.fields["players"].choices = [  # type: ignore[attr-defined]
             ("", _("Any number")),
-            *(
-                (str(n), str(n))
-                for n in TABLE_SIZES.get(game, TABLE_SIZES[Game.CONCORDIA])
-            ),
+            *((str(n), str(n)) for n in spec.table_sizes),
         ]
         self.fields["order"].choices = [  # type: ignore[attr-defined]
             (f"{sign}{column}", column)
             for column in leaderboard_orders(game)
             for sign in ("", "-")
         ]
-        if game != Game.CONCORDIA:
-            # Magnanimous is played on one board: a map filter would be noise.
+        if not spec.has_map:
+            # A game played on one board (Magnanimous): a map filter would be noise.
             del self.fields["map"]
 
     def clean(self) -> dict[str, Any]:

@@ -72,8 +72,13 @@ class StatsChange(models.Model):
 
 # Category sums are columns rather than JSON so that a leaderboard sums them in
 # SQL at the cost of integers; `points_<i>` holds the i-th category of the
-# game in `stats.vocabulary.CATEGORIES`.
-POINT_SLOTS = 8
+# game in `games.vocabulary.CATEGORIES`. For Concordia that order is the data's
+# append-only list of categories (``ruleset.categories`` in
+# ``scoring/data/concordia.json``), so a category added later (Venus, the
+# forum's points) takes a free slot at the end and every stored sum keeps its
+# meaning. Twelve slots: Concordia's seven, Magnanimous' six, and room for the
+# expansions' categories without a migration.
+POINT_SLOTS = 12
 
 
 class PlayerBucket(models.Model):
@@ -112,6 +117,10 @@ class PlayerBucket(models.Model):
     points_5 = models.IntegerField(default=0)
     points_6 = models.IntegerField(default=0)
     points_7 = models.IntegerField(default=0)
+    points_8 = models.IntegerField(default=0)
+    points_9 = models.IntegerField(default=0)
+    points_10 = models.IntegerField(default=0)
+    points_11 = models.IntegerField(default=0)
 
     class Meta:
         constraints = [

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from scoring.types import Good
 
-B, F, T, W, C = Good.BRICK, Good.FOOD, Good.TOOL, Good.WINE, Good.CLOTH
+B, F, T, W, C = Good("brick"), Good("food"), Good("tool"), Good("wine"), Good("cloth")
 
 # Each letter's cities show exactly that letter's tokens (§8):
 # A 2 brick 2 food 1 tool 1 wine 1 cloth; B 2/2/2/1/1; C 3/2/2/2/1; D 1 each.

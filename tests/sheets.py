@@ -32,12 +32,12 @@ def swapped_hands(sheet: ScoreSheet) -> ScoreSheet:
         sheet,
         players=(
             dataclasses.replace(
-                ana, specialists=(Specialist.MASON,), concordia_card=False
+                ana, specialists=(Specialist("mason"),), concordia_card=False
             ),
             bruno,
             dataclasses.replace(
                 caio,
-                specialists=(Specialist.FARMER, Specialist.WEAVER),
+                specialists=(Specialist("farmer"), Specialist("weaver")),
                 concordia_card=True,
             ),
         ),

@@ -26,7 +26,7 @@ from play import (
     Tracking,
     TribuneBonus,
 )
-from play.data import (
+from play.concordia.data import (
     DISPLAY_SIZE,
     SPECIALIST_KINDS,
     STARTING_GOODS,
@@ -57,7 +57,7 @@ FORMAT: Final = "game-log/1"
 GAME: Final = "concordia"
 # The header of a log, in the order the export writes it: the setup's keys
 # before the players, then those after them.
-_BEFORE_PLAYERS: Final = ("map", "tracking", "intermediate_scoring")
+_BEFORE_PLAYERS: Final = ("map", "expansions", "tracking", "intermediate_scoring")
 _NOT_SETUP: Final = frozenset({"format", "game", "players", "events"})
 
 
@@ -83,7 +83,8 @@ def log_document(
         for key, value in setup.items()
         if key not in _BEFORE_PLAYERS and key not in {"cities", "display"}
     )
-    document["players"] = [{"name": p["name"], "colour": p["colour"]} for p in players]
+    # Each seat as the game's header writes it (a team, with Venus, too).
+    document["players"] = [dict(player) for player in players]
     if setup.get("cities"):
         document["cities"] = dict(setup["cities"])  # type: ignore[call-overload]
     document["display"] = list(setup.get("display") or [])  # type: ignore[call-overload]

@@ -17,7 +17,7 @@ from assistant.concordia import adapter
 from assistant.concordia.adapter import CardKind, State
 from scoring import SheetInvalid, parse_concordia, score_sheet
 from scoring.board import ROMAN
-from scoring.types import Category, God, Good, Problem, ScoreSheet, SheetKind
+from scoring.types import Good, Problem, ScoreSheet, SheetKind
 
 HELPERS: Final = "assistant/concordia/helpers"
 
@@ -69,8 +69,13 @@ class TurnView:
     over: bool
 
 
-def _storehouse(player: adapter.PlayerState) -> dict[str, int]:
-    return {good.value: player.storehouse[good] for good in Good}
+def goods(state: State) -> tuple[Good, ...]:
+    """The goods of the game's ruleset (its map and modules), in the data's order."""
+    return state.log.rules.goods
+
+
+def _storehouse(state: State, player: adapter.PlayerState) -> dict[str, int]:
+    return {good.value: player.storehouse[good] for good in goods(state)}
 
 
 def turn_view(state: State) -> TurnView:
@@ -86,7 +91,7 @@ def turn_view(state: State) -> TurnView:
             discard=player.discard,
             cards=player.cards,
             sestertii=player.sestertii if full else None,
-            storehouse=_storehouse(player) if full else None,
+            storehouse=_storehouse(state, player) if full else None,
             colonists_board=player.colonists_board if full else None,
             houses=player.houses if full else (),
             is_current=seat == state.seat,
@@ -106,7 +111,7 @@ def turn_view(state: State) -> TurnView:
         hand=sorted(hand.items()),
         players=players,
         display=[
-            DisplayView(position=p.position, card=p.card, price=_price_text(p))
+            DisplayView(position=p.position, card=p.card, price=_price_text(state, p))
             for p in (adapter.display_prices(state) if state.seat is not None else ())
         ],
         pile_count=state.pile_count,
@@ -134,10 +139,10 @@ def _deck_number(card: str) -> int:
 
 
 def _price_text(
-    price: adapter.DisplayPrice, *, consul: bool = False
+    state: State, price: adapter.DisplayPrice, *, consul: bool = False
 ) -> tuple[str, ...]:
-    goods = price.consul_goods if consul else price.goods
-    fixed = [good.value for good in Good for _n in range(goods[good])]
+    counts = price.consul_goods if consul else price.goods
+    fixed = [good.value for good in goods(state) for _n in range(counts[good])]
     return (*fixed, *(["?"] * (0 if consul else price.any_goods)))
 
 
@@ -239,7 +244,7 @@ def _buying(*, consul: bool) -> _Extras:
                 BuyChoice(
                     position=price.position,
                     card=price.card,
-                    price=_price_text(price, consul=consul),
+                    price=_price_text(state, price, consul=consul),
                     affordable=price.affordable,
                 )
                 for price in adapter.display_prices(state)
@@ -323,7 +328,7 @@ def helper_view(
         playable=option.playable,
         reason=option.reason,
         full=state.full,
-        storehouse=_storehouse(player) if state.full else None,
+        storehouse=_storehouse(state, player) if state.full else None,
         sestertii=player.sestertii if state.full else None,
         free_spaces=player.free_spaces if state.full else None,
     )
@@ -387,12 +392,12 @@ def architect_plan(
     """Group the cities a house may go to by province, with the taps so far and their total."""
     costs = {house.city: house for house in houses}
     order = [city for city in dict.fromkeys(built) if city in costs]
-    goods: dict[str, int] = {}
+    needed: dict[str, int] = {}
     coins = 0
     for city in order:
         for good, count in costs[city].goods.items():
             if count:
-                goods[good.value] = goods.get(good.value, 0) + count
+                needed[good.value] = needed.get(good.value, 0) + count
         coins += costs[city].coins
     provinces = []
     for province in state.map.provinces:
@@ -424,8 +429,8 @@ def architect_plan(
     short = (
         tuple(
             good.value
-            for good in Good
-            if goods.get(good.value, 0) > player.storehouse[good]
+            for good in state.log.rules.goods
+            if needed.get(good.value, 0) > player.storehouse[good]
         )
         if player is not None
         else ()
@@ -433,7 +438,7 @@ def architect_plan(
     return ArchitectPlan(
         provinces=tuple(provinces),
         built=tuple(order),
-        goods=goods,
+        goods=needed,
         coins=coins,
         sestertii_left=sestertii_left,
         short=short,
@@ -555,11 +560,12 @@ def standing(state: State) -> Standing | None:
     players = document.get("players")
     if not isinstance(players, list):
         return None
+    rules = state.log.rules
     if not state.full:
-        gods = tuple(god.value for god in God)
+        gods = tuple(god.value for god in rules.gods)
         return Standing(
             points=False,
-            headings=(*gods, Category.MINERVA.value),
+            headings=(*gods, rules.specialist_category.value),
             rows=tuple(
                 StandingRow(
                     name=p["name"],
@@ -589,12 +595,12 @@ def standing(state: State) -> Standing | None:
     result = score_sheet(sheet)
     return Standing(
         points=True,
-        headings=tuple(category.value for category in Category),
+        headings=tuple(category.value for category in rules.categories),
         rows=tuple(
             StandingRow(
                 name=score.name,
                 colour=colours[score.name],
-                values=tuple(score.points(category) for category in Category),
+                values=tuple(score.points(category) for category in rules.categories),
                 total=score.total,
             )
             for score in result.players
@@ -625,13 +631,14 @@ def pay_choice(state: State, cards: Sequence[str]) -> PayChoice | None:
     count = sum(price.any_goods for price in chosen)
     if count == 0:
         return None
+    kinds = goods(state)
     left = dict(state.players[state.seat].storehouse.items())
     for price in chosen:
-        for good in Good:
+        for good in kinds:
             left[good] = left.get(good, 0) - price.goods[good]
     options = tuple(
         tuple(good.value for good in combination)
-        for combination in itertools.combinations_with_replacement(Good, count)
-        if all(combination.count(good) <= left.get(good, 0) for good in Good)
+        for combination in itertools.combinations_with_replacement(kinds, count)
+        if all(combination.count(good) <= left.get(good, 0) for good in kinds)
     )
     return PayChoice(cards=tuple(cards), count=count, options=options)

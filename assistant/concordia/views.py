@@ -105,7 +105,7 @@ def _helper(
         "problems": problems or [],
         "posted": query if posted else None,
         "architect": architect,
-        "goods": setup.GOODS,
+        "goods": [good.value for good in presenters.goods(state)],
         "reason": problem_message(helper.reason) if helper.reason else "",
     }
     template = "assistant/concordia/game_play.html"

@@ -43,13 +43,7 @@ def stored_extras(seat: Seat) -> SeatExtras:
         return SeatExtras()
     return SeatExtras(
         sestertii=position.sestertii,
-        storehouse=GoodCounts(
-            brick=position.storehouse_brick,
-            food=position.storehouse_food,
-            tool=position.storehouse_tool,
-            wine=position.storehouse_wine,
-            cloth=position.storehouse_cloth,
-        ),
+        storehouse=GoodCounts(position.storehouse),
         colonists_on_board=position.colonists_on_board,
     )
 

@@ -76,7 +76,7 @@ def letter_groups(
     field_errors: Mapping[str, Sequence[str]],
     problems: Sequence[Problem],
     problem_text: Callable[[Problem], str],
-    good_labels: Mapping[Good, str | Promise],
+    good_labels: Mapping[str, str | Promise],
 ) -> list[LetterGroup]:
     """Return the fieldsets of the city goods entry.
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from games.concordia.forms import city_slug
 from games.models import Colour, Seat
-from games.vocabulary import GOOD_LABELS
+from games.vocabulary import good_label
 from scoring.maps import ConnectionKind, MapSpec
 from scoring.types import Good
 
@@ -133,7 +133,7 @@ def map_drawing(
                 x=city.x,
                 y=city.y,
                 good=good.value if good else "",
-                good_label=str(GOOD_LABELS[good]) if good else "",
+                good_label=str(good_label(good)) if good else "",
                 houses=_house_marks(city.x, city.y, owners, selected),
                 selected_has_house=any(style.order == selected for style in owners),
             )

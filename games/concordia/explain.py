@@ -9,8 +9,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games.magnanimous.explain import names_list
-from games.vocabulary import CATEGORY_LABELS
+from games.vocabulary import CATEGORY_LABELS, names_list
 from scoring.types import (
     Category,
     CategoryScore,
@@ -35,7 +34,7 @@ def _specialist_part(specialist: Specialist, value: int, houses: int) -> str:
     """Return e.g. "Mason 3 × 2 brick cities": one message per good, so that each
     language can inflect the good with the noun (Ukrainian case endings)."""
     params = {"value": value, "n": houses}
-    if specialist is Specialist.MASON:
+    if specialist is Specialist("mason"):
         return (
             ngettext(
                 "Mason %(value)d × %(n)d brick city",
@@ -44,7 +43,7 @@ def _specialist_part(specialist: Specialist, value: int, houses: int) -> str:
             )
             % params
         )
-    if specialist is Specialist.FARMER:
+    if specialist is Specialist("farmer"):
         return (
             ngettext(
                 "Farmer %(value)d × %(n)d food city",
@@ -53,7 +52,7 @@ def _specialist_part(specialist: Specialist, value: int, houses: int) -> str:
             )
             % params
         )
-    if specialist is Specialist.SMITH:
+    if specialist is Specialist("smith"):
         return (
             ngettext(
                 "Smith %(value)d × %(n)d tool city",
@@ -62,7 +61,7 @@ def _specialist_part(specialist: Specialist, value: int, houses: int) -> str:
             )
             % params
         )
-    if specialist is Specialist.VINTNER:
+    if specialist is Specialist("vintner"):
         return (
             ngettext(
                 "Vintner %(value)d × %(n)d wine city",
@@ -85,7 +84,7 @@ def category_reason(line: CategoryScore, score: PlayerScore) -> str:
     """Return the sentence behind one line of a player's score, without its label."""
     category = line.category
     params = {"cards": _cards(line.cards), "points": line.points, "n": line.counted}
-    if category is Category.VESTA:
+    if category is Category("vesta"):
         cash = line.counted - score.goods_value
         return _(
             "%(cards)s × ⌊(%(sestertii)s + %(goods)d for goods) ÷ 10⌋ = %(points)d"
@@ -94,7 +93,7 @@ def category_reason(line: CategoryScore, score: PlayerScore) -> str:
             "sestertii": sestertii(cash),
             "goods": score.goods_value,
         }
-    if category is Category.JUPITER:
+    if category is Category("jupiter"):
         houses = (
             ngettext(
                 "%(n)d house in a non-brick city",
@@ -104,16 +103,16 @@ def category_reason(line: CategoryScore, score: PlayerScore) -> str:
             % params
         )
         return _("%(cards)s × %(what)s = %(points)d") % {**params, "what": houses}
-    if category is Category.SATURNUS:
+    if category is Category("saturnus"):
         provinces = ngettext("%(n)d province", "%(n)d provinces", line.counted) % params
         return _("%(cards)s × %(what)s = %(points)d") % {**params, "what": provinces}
-    if category is Category.MERCURIUS:
+    if category is Category("mercurius"):
         kinds = (
             ngettext("%(n)d kind of goods", "%(n)d kinds of goods", line.counted)
             % params
         )
         return _("%(cards)s × 2 × %(what)s = %(points)d") % {**params, "what": kinds}
-    if category is Category.MARS:
+    if category is Category("mars"):
         colonists = (
             ngettext(
                 "%(n)d colonist on the board",
@@ -126,7 +125,7 @@ def category_reason(line: CategoryScore, score: PlayerScore) -> str:
             **params,
             "what": colonists,
         }
-    if category is Category.MINERVA:
+    if category is Category("minerva"):
         if not score.specialists:
             return _("no specialist = 0")
         parts = [

@@ -12,9 +12,9 @@ from django.utils.translation import gettext_lazy as _
 
 from games.concordia.adapters import SeatExtras
 from games.models import EntryMode, Seat
-from games.vocabulary import GOOD_LABELS, SPECIALIST_LABELS
+from games.vocabulary import SPECIALIST_LABELS, good_label
 from scoring.maps import City
-from scoring.types import Good, GoodCounts, Specialist
+from scoring.types import Good, GoodCounts
 
 # The names printed on the personality cards (§4); the Minerva cards are the
 # specialists.
@@ -26,8 +26,8 @@ CARD_LABELS: dict[str, str | Promise] = {
     "Consul": _("Consul"),
     "Diplomat": _("Diplomat"),
     **{
-        specialist.value.capitalize(): SPECIALIST_LABELS[specialist]
-        for specialist in Specialist
+        specialist.capitalize(): label
+        for specialist, label in SPECIALIST_LABELS.items()
     },
 }
 
@@ -43,7 +43,7 @@ class CityGoodsForm(forms.Form):
     def __init__(self, *args: Any, cities: Sequence[City], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.cities = list(cities)
-        choices = [("", "—"), *((good.value, GOOD_LABELS[good]) for good in Good)]
+        choices = [("", "—"), *((good.value, good_label(good)) for good in Good)]
         for city in self.cities:
             self.fields[self.field_name(city)] = forms.ChoiceField(
                 label=city.name, choices=choices, required=False
@@ -117,9 +117,9 @@ class SeatExtrasForm(forms.Form):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        for good, label in GOOD_LABELS.items():
+        for good in Good:
             self.fields[f"storehouse_{good.value}"] = forms.IntegerField(
-                label=label, min_value=0, max_value=99
+                label=good_label(good), min_value=0, max_value=99
             )
         # The order of the page: money first, then the storehouse, then colonists.
         self.order_fields(

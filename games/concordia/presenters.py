@@ -20,10 +20,10 @@ from games.concordia.drawing import SeatStyle, seat_styles
 from games.models import Seat, TableSession
 from games.scoreboard import scoreboard
 from games.vocabulary import (
-    GOD_LABELS,
-    GOOD_LABELS,
-    SPECIALIST_LABELS,
     category_label,
+    god_label,
+    good_label,
+    specialist_label,
 )
 from scoring.board import (
     DerivedCounts,
@@ -79,12 +79,10 @@ def seat_count_rows(
             style=styles[seat.seat_order],
             counts=counts,
             houses=[
-                (str(GOOD_LABELS[good]), count) for good, count in counts.houses.items()
+                (str(good_label(good)), count) for good, count in counts.houses.items()
             ],
-            cards=[
-                (str(GOD_LABELS[god]), count) for god, count in counts.cards.items()
-            ],
-            specialists=[str(SPECIALIST_LABELS[s]) for s in counts.specialists],
+            cards=[(str(god_label(god)), count) for god, count in counts.cards.items()],
+            specialists=[str(specialist_label(s)) for s in counts.specialists],
             selected=seat.seat_order == selected,
         )
         for seat, counts in zip(seats, seat_counts(table), strict=True)

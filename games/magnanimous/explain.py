@@ -8,14 +8,13 @@ points" and "How a game ends", it decides nothing.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Final
 
 from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
-from games.vocabulary import CATEGORY_LABELS
+from games.vocabulary import CATEGORY_LABELS, names_list
 from scoring.magnanimous import (
     COMMERCE_AWARDS,
     COURT_TITLES,
@@ -60,16 +59,6 @@ _TITLES: Final[dict[int, Promise]] = dict(
 def signed(number: int) -> str:
     """Return ``number`` with a real minus sign, as the sentences write −5."""
     return f"−{-number}" if number < 0 else str(number)
-
-
-def names_list(names: Sequence[str]) -> str:
-    """Return "A", "A and B" or "A, B and C"."""
-    if len(names) < 2:
-        return "".join(names)
-    return _("%(names)s and %(last)s") % {
-        "names": ", ".join(names[:-1]),
-        "last": names[-1],
-    }
 
 
 def _court(board: MagnanimousBoard, score: MagnanimousPlayerScore) -> str:

@@ -107,7 +107,7 @@ def _boards() -> tuple[dict[str, MapName], dict[MapName, str]]:
 def board_map(board: str) -> MapName | None:
     """Return the map a BG Stats board names (Imperium when none); None if unknown."""
     if not normalise(board):
-        return MapName.IMPERIUM
+        return MapName("imperium")
     return _boards()[0].get(normalise(board))
 
 
@@ -466,7 +466,7 @@ def _read_board(
 ) -> MapName | None:
     board = raw.get("board")
     if board is None:
-        return MapName.IMPERIUM
+        return MapName("imperium")
     if not isinstance(board, str):
         reader.text(raw, "board", path)
         return None

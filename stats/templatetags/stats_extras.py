@@ -117,6 +117,6 @@ def monthly_chart(
     months: Sequence[tuple[dt.date, int]], title: str
 ) -> dict[str, object]:
     chart = charts.column_chart(
-        [(date_format(month, "M Y"), count) for month, count in months]
+        [(date_format(month, "N Y"), count) for month, count in months]
     )
     return {"chart": chart, "title": title}

@@ -122,9 +122,17 @@ def test_session_detail_has_every_recorded_position(as_role, finished_session):
     assert ana["concordia_position"]["concordia_card"] is True
     assert ana["concordia_position"]["has_farmer"] is True
     assert caio["concordia_position"]["praefectus_magnus"] is True
-    assert bruno["concordia_position"]["cards_jupiter"] == 4
+    # The counts per good and per god are the score sheet's objects (issue #22).
+    assert bruno["concordia_position"]["cards"]["jupiter"] == 4
+    assert ana["concordia_position"]["houses"] == {
+        "brick": 3,
+        "food": 4,
+        "tool": 3,
+        "wine": 0,
+        "cloth": 2,
+    }
     assert ana["magnanimous_position"] is None
-    assert len(ana["concordia_position"]) == 25
+    assert len(ana["concordia_position"]) == 13
 
 
 def test_a_draft_game_has_seats_without_results(as_role, draft_session):

@@ -20,6 +20,7 @@ from django.urls import reverse
 from assistant import registry
 from assistant.interface import GameAssistant
 from play import CardKind
+from scoring.ruleset import base
 from scoring.types import Category, Good, MapName
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -28,16 +29,14 @@ SHELL_TEMPLATES = ROOT / "templates" / "assistant"
 GAME_PACKAGES = {SHELL_CODE / "concordia", SHELL_TEMPLATES / "concordia"}
 HISTORY = SHELL_CODE / "migrations"
 
+# The Concordia card's line is the game's own name too.
+FINAL = base(next(iter(MapName))).final_category
 NAMES = sorted(
     {
         *(kind.value for kind in CardKind),
         "Praefectus Magnus",
         *(good.value for good in Good),
-        *(
-            category.value
-            for category in Category
-            if category is not Category.CONCORDIA
-        ),
+        *(category.value for category in Category if category is not FINAL),
         *(name.value for name in MapName),
     }
 )

@@ -610,7 +610,7 @@ def test_a_senator_buying_with_any_good_asks_which_good(
         "reveal": [last_of_deck_one],
     }
     ana = selectors.game_state(short_game).players[0]
-    assert dict(ana.storehouse.items())[Good.WINE] == 0
+    assert dict(ana.storehouse.items())[Good("wine")] == 0
 
 
 def test_a_senator_with_one_fitting_good_pays_it_without_asking(

@@ -163,8 +163,8 @@ def test_a_four_player_final_score_in_40_taps_and_60_keys(live_server, phone):
         cards = player["cards"]
         digits = [houses.get(good.value, 0) for good in Good]
         digits += [player["provinces"], player["colonists_on_board"]]
-        digits += [cards[god.value] for god in God if god is not God.VESTA]
-        assert cards["vesta"] == STARTING_HAND.vesta
+        digits += [cards[god.value] for god in God if god is not God("vesta")]
+        assert cards["vesta"] == STARTING_HAND["vesta"]
         entry.type("".join(str(d) for d in digits) + str(player["sestertii"]))
         # The storehouse holds a few goods: one tap each on the + stepper.
         for good, count in player["storehouse"].items():

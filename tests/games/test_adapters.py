@@ -96,7 +96,7 @@ def test_a_sheet_built_from_seats_keeps_their_order_and_the_prefect(boards, hold
 
     sheet = adapters.sheet_from_seats(map_name="italia", seats=seats)
 
-    assert sheet.map is MapName.ITALIA
+    assert sheet.map is MapName("italia")
     assert sheet.praefectus_magnus == names[holder]
     assert [p.name for p in sheet.players] == names
     assert [dataclasses.replace(p, name="Ana") for p in sheet.players] == boards

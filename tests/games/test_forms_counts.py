@@ -6,7 +6,8 @@ from django import forms
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from games.forms import SeatSheetForm
+from games.forms import seat_sheet_form
+from scoring.ruleset import base
 
 
 def _outcome(field: forms.Field, value: object) -> tuple[str, object]:
@@ -37,7 +38,7 @@ TYPED = st.one_of(
 @example(value="٣")
 def test_a_count_cleans_like_a_plain_integer_field(value: str) -> None:
     for name in COUNTS:
-        shared = SeatSheetForm.base_fields[name]
+        shared = seat_sheet_form(base("imperium")).base_fields[name]
         assert isinstance(shared, forms.IntegerField)
         plain = forms.IntegerField(
             min_value=shared.min_value, max_value=shared.max_value

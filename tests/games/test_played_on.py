@@ -175,5 +175,5 @@ def test_a_games_date_has_one_format_in_the_readers_language(
     ]
     for url in pages:
         html = signed_in.get(url).content.decode()
-        assert "1 de Novembro de 2026" in html, url
+        assert "1 de novembro de 2026" in html, url
         assert "01/11/2026" not in html, url

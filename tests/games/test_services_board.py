@@ -25,6 +25,7 @@ from games.models import (
 )
 from scoring.board import token_pool, validate_city_goods
 from scoring.maps import MAPS
+from scoring.ruleset import base
 from scoring.types import Good, GoodCounts, MapName
 from tests.games.board_helpers import tap_rulebook_board
 from tests.rulebook_board import IMPERIUM_GOODS
@@ -64,7 +65,11 @@ def test_setting_city_goods_stores_one_row_per_city(draft_session):
 
 def test_a_new_deal_replaces_the_old_one_city_by_city(draft_session):
     board_services.session_city_goods_set(session=draft_session, goods=IMPERIUM_GOODS)
-    swapped = {**IMPERIUM_GOODS, "Londinium": Good.BRICK, "Isca Dumnoniorum": Good.FOOD}
+    swapped = {
+        **IMPERIUM_GOODS,
+        "Londinium": Good("brick"),
+        "Isca Dumnoniorum": Good("food"),
+    }
     board_services.session_city_goods_set(session=draft_session, goods=swapped)
     stored = _goods(draft_session)
     assert (stored["Londinium"], stored["Isca Dumnoniorum"]) == ("brick", "food")
@@ -77,7 +82,7 @@ def test_a_deal_that_breaks_the_token_pool_is_rejected_and_keeps_the_old_deal(
     board_services.session_city_goods_set(session=draft_session, goods=IMPERIUM_GOODS)
     with pytest.raises(board_services.BoardRejected) as rejected:
         board_services.session_city_goods_set(
-            session=draft_session, goods={**IMPERIUM_GOODS, "Londinium": Good.BRICK}
+            session=draft_session, goods={**IMPERIUM_GOODS, "Londinium": Good("brick")}
         )
     assert [(p.path, p.message) for p in rejected.value.problems] == [
         (
@@ -92,7 +97,7 @@ def test_drawing_at_random_deals_exactly_each_letters_tokens(draft_session):
     goods = board_services.session_city_goods_draw(
         session=draft_session, rng=random.Random(7)
     )
-    spec = MAPS[MapName.IMPERIUM]
+    spec = MAPS[MapName("imperium")]
     assert validate_city_goods(spec, goods) == ()
     assert _goods(draft_session) == {city: good.value for city, good in goods.items()}
     d_cities = [city.name for city in spec.cities if city.letter.value == "D"]
@@ -125,7 +130,7 @@ def test_italia_is_dealt_without_d_tokens(club, alice):
         session=session, rng=random.Random(1)
     )
     assert len(goods) == 25
-    assert sorted(goods.values()).count(Good.CLOTH) == 3
+    assert sorted(goods.values()).count(Good("cloth")) == 3
 
 
 # --- houses -----------------------------------------------------------------------
@@ -186,11 +191,16 @@ def test_the_database_refuses_a_second_house_of_a_player_in_one_city(draft_sessi
         SeatHouse.objects.create(session=draft_session, seat=ana, city="Massilia")
 
 
-def test_the_database_refuses_a_house_in_the_capital(draft_session):
-    with pytest.raises(IntegrityError), transaction.atomic():
-        SeatHouse.objects.create(
-            session=draft_session, seat=_seat(draft_session, "Ana"), city="Roma"
+def test_the_rules_refuse_a_house_in_the_maps_capital(draft_session):
+    # Issue #22: the capital is the map's (data), not a name the database
+    # knows; the service asks the map.
+    capital = base("imperium").capital
+    with pytest.raises(board_services.BoardRejected) as rejected:
+        board_services.seat_house_set(
+            seat=_seat(draft_session, "Ana"), city=capital, built=True
         )
+    assert rejected.value.messages == ["Nobody builds a house in the capital, Roma"]
+    assert not SeatHouse.objects.filter(session=draft_session).exists()
 
 
 # --- cards ------------------------------------------------------------------------
@@ -358,7 +368,7 @@ def test_switching_a_finished_hand_count_to_the_board_keeps_its_result(
     ana = ConcordiaPosition.objects.get(
         session=finished_session, seat__player__name="Ana"
     )
-    assert (ana.houses_food, ana.provinces, ana.cards_saturnus) == (4, 7, 4)
+    assert (ana.houses["food"], ana.provinces, ana.cards["saturnus"]) == (4, 7, 4)
     assert (
         SeatResult.objects.get(session=finished_session, seat__player__name="Ana").total
         == 114

@@ -30,7 +30,7 @@ def _signed_in(client: Client, username: str = "alice") -> Client:
 
 def _with_cloth_houses(sheet: ScoreSheet, cloth: int) -> ScoreSheet:
     ana = sheet.players[0]
-    houses = dataclasses.replace(ana.houses, cloth=cloth)
+    houses = ana.houses.replace(cloth=cloth)
     return dataclasses.replace(
         sheet, players=(dataclasses.replace(ana, houses=houses), *sheet.players[1:])
     )
@@ -118,7 +118,12 @@ def test_saving_a_valid_sheet_stores_positions_and_results(
         "Caio": (76, 3, False),
     }
     ana = ConcordiaPosition.objects.get(seat__player__name="Ana", session=draft_session)
-    assert (ana.sestertii, ana.houses_food, ana.cards_saturnus, ana.has_farmer) == (
+    assert (
+        ana.sestertii,
+        ana.houses["food"],
+        ana.cards["saturnus"],
+        ana.has_farmer,
+    ) == (
         13,
         4,
         4,
@@ -158,7 +163,7 @@ def test_saving_an_invalid_sheet_shows_the_error_next_to_the_field_and_saves_not
     ana = ConcordiaPosition.objects.get(
         seat__player__name="Ana", session=finished_session
     )
-    assert ana.houses_cloth == 2
+    assert ana.houses["cloth"] == 2
     assert (
         SeatResult.objects.get(seat__player__name="Ana", session=finished_session).total
         == 114

@@ -33,7 +33,7 @@ def _signed_in(client: Client) -> Client:
 
 def _with_cloth_houses(sheet: ScoreSheet, cloth: int) -> ScoreSheet:
     ana = sheet.players[0]
-    houses = dataclasses.replace(ana.houses, cloth=cloth)
+    houses = ana.houses.replace(cloth=cloth)
     return dataclasses.replace(
         sheet, players=(dataclasses.replace(ana, houses=houses), *sheet.players[1:])
     )

@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.utils import translation
 
 from games.vocabulary import problem_message
-from play import messages as m
+from play.concordia import messages as m
 from scoring.board import LETTER_OVER_POOL
 from scoring.i18n import Plural
 from scoring.types import God, Good, Problem
@@ -34,11 +34,11 @@ def test_a_count_of_one_takes_the_singular_and_others_the_plural():
 
 def test_one_message_per_good_and_god_with_no_slot_for_the_name():
     city = _counted(
-        HOUSES_OVER_CITIES[Good.CLOTH], "cities", map="Imperium", cities=1, given=2
+        HOUSES_OVER_CITIES[Good("cloth")], "cities", map="Imperium", cities=1, given=2
     )
     assert city.message == "Imperium has only 1 cloth city; 2 given"
     pool = _counted(
-        LETTER_OVER_POOL[Good.BRICK], "given", tokens=2, letter="A", given=3
+        LETTER_OVER_POOL[Good("brick")], "given", tokens=2, letter="A", given=3
     )
     assert (
         pool.message
@@ -49,7 +49,7 @@ def test_one_message_per_good_and_god_with_no_slot_for_the_name():
             p.singular + p.plural for p in messages.values()
         )
     assert all("%(god)s" not in text for text in CARDS_OVER_DECKS.values())
-    assert "Mars cards" in CARDS_OVER_DECKS[God.MARS]
+    assert "Mars cards" in CARDS_OVER_DECKS[God("mars")]
 
 
 def test_the_map_and_card_names_of_a_problem_come_from_the_label_tables():

@@ -144,7 +144,7 @@ def _vesta_line(sestertii: int) -> str:
     first = dataclasses.replace(sheet.players[0], sestertii=sestertii)
     sheet = dataclasses.replace(sheet, players=(first, *sheet.players[1:]))
     score = score_sheet(sheet).players[0]
-    line = next(line for line in score.lines if line.category is Category.VESTA)
+    line = next(line for line in score.lines if line.category is Category("vesta"))
     return category_why(line, score)
 
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import play
-from play.data import SPECIALIST_KINDS
+from play.concordia.data import SPECIALIST_KINDS
 from scoring.catalog import GOOD_PRICE
 from scoring.types import Good, GoodCounts
 from tests.play.builders import CITIES, COLOURS, NAMES
@@ -206,7 +206,9 @@ def _colonist(rng: random.Random, state: play.State) -> dict[str, Any]:
     assert seat is not None
     player = state.players[seat]
     can = min(
-        player.colonists_storehouse, player.storehouse.food, player.storehouse.tool
+        player.colonists_storehouse,
+        player.storehouse["food"],
+        player.storehouse["tool"],
     )
     if not state.full:
         return {"cash": True} if rng.random() < 0.5 else {}

@@ -48,8 +48,8 @@ def test_tribune_rulebook_example_five_cards_back_pay_two_and_a_colonist():
     assert ana.discard == ()
     assert len(ana.hand) == 7
     assert ana.sestertii == ana_before.sestertii + 2
-    assert ana.storehouse.food == ana_before.storehouse.food - 1
-    assert ana.storehouse.tool == ana_before.storehouse.tool - 1
+    assert ana.storehouse["food"] == ana_before.storehouse["food"] - 1
+    assert ana.storehouse["tool"] == ana_before.storehouse["tool"] - 1
     assert (ana.colonists_board, ana.colonists_storehouse) == (3, 3)
     assert play.tribune_bonus(before) == play.TribuneBonus(
         cards=5, sestertii=2, colonist=True
@@ -110,7 +110,7 @@ def test_architect_rulebook_example_houses_cost_more_where_houses_stand():
     assert player(before, "Bia").sestertii == 6 - 4
     assert play.house_cost(before, "Aquileia") == play.HouseCost(
         city="Aquileia",
-        good=Good.FOOD,
+        good=Good("food"),
         goods=GoodCounts(brick=1, food=1),
         coins=6,
         houses_after=3,
@@ -212,7 +212,7 @@ def test_prefect_rulebook_example_syria_produces_for_every_house():
 def test_praefectus_magnus_doubles_the_bonus_and_passes_right():
     # Caio (last seat) starts with it: 2 cloth from Italia, then it goes to Bia.
     state = run(cash("Ana"), cash("Bia"), p("Caio", "Prefect", province="Italia"))
-    assert player(state, "Caio").storehouse.cloth == 1 + 2
+    assert player(state, "Caio").storehouse["cloth"] == 1 + 2
     assert state.praefectus_magnus == "Bia"
     # Bia uses it through a Diplomat copying Caio's Prefect: 2 cloth from Gallia,
     # and it passes on to Ana.
@@ -223,7 +223,7 @@ def test_praefectus_magnus_doubles_the_bonus_and_passes_right():
         cash("Ana"),
         p("Bia", "Diplomat", copy="Caio", province="Gallia"),
     )
-    assert player(state, "Bia").storehouse.cloth == 1 + 2
+    assert player(state, "Bia").storehouse["cloth"] == 1 + 2
     assert state.praefectus_magnus == "Ana"
 
 
@@ -267,7 +267,7 @@ def test_production_that_does_not_fit_names_what_is_dropped():
         "Ana's storehouse has 12 spaces: 13 would be needed; name what does not fit in “drop”",
     )
     state = run(full, p("Ana", "Prefect", province="Syria", drop={"Ana": {"tool": 1}}))
-    assert player(state, "Ana").storehouse.tool == 1
+    assert player(state, "Ana").storehouse["tool"] == 1
 
 
 def test_nothing_may_be_dropped_while_it_fits():
@@ -416,7 +416,7 @@ def test_consul_rulebook_example_pays_only_the_cards_own_cost():
         players=2,
     )
     was, now = player(before, "Bia").storehouse, player(state, "Bia").storehouse
-    assert was.tool - now.tool == 1
+    assert was["tool"] - now["tool"] == 1
     assert (was.total - now.total) == 1
     assert "I:Diplomat" in player(state, "Bia").hand
 
@@ -498,7 +498,7 @@ def _bought_colonist(**fields: Any) -> play.State:
 def test_colonist_rulebook_example_two_colonists_for_two_food_two_tools():
     state = _bought_colonist(place=["sea", "land"])
     ana = player(state, "Ana")
-    assert (ana.storehouse.food, ana.storehouse.tool) == (0, 1)
+    assert (ana.storehouse["food"], ana.storehouse["tool"]) == (0, 1)
     assert (ana.colonists_board, ana.colonists_storehouse) == (4, 2)
 
 
@@ -515,7 +515,7 @@ def test_colonist_cash_is_five_plus_one_per_colonist_on_the_board():
 def test_a_specialist_produces_one_per_house_in_a_city_of_its_good():
     # The worked example: Ana's Mason and her house in Aquileia (brick).
     state = play.replay_document(EXAMPLE)
-    assert player(state, "Ana").storehouse.brick == 3
+    assert player(state, "Ana").storehouse["brick"] == 3
 
 
 @pytest.mark.parametrize("on_board", [2, 3, 4, 5, 6])

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import play
-from play.data import STARTING_HAND_IDS
+from play.concordia.data import STARTING_HAND_IDS
 from scoring.catalog import MAX_COLONISTS, MAX_HOUSES, STOREHOUSE_SPACES
 from scoring.sheet_io import parse_concordia, score_document
 from scoring.validation import validate_sheet
@@ -116,7 +116,7 @@ def test_undo_after_any_event_gives_the_state_before_it(seed, players, tracking)
     state = play.initial_state(log)
     for event in log.events:
         after = play.step(state, event)
-        undone = play.step(after, play.types.Undo(index=event.index + 1))
-        if not isinstance(event, play.types.Undo | play.types.Abandon):
+        undone = play.step(after, play.Undo(index=event.index + 1))
+        if not isinstance(event, play.Undo | play.Abandon):
             assert undone == state
         state = after

@@ -171,7 +171,7 @@ def board_game(club: Club, by: User, seats: int, *, day: int = 0) -> TableSessio
     session = concordia_game(club, by, seats, finished=False, day=day)
     board_services.session_entry_mode_set(session=session, mode=EntryMode.BOARD)
     board_services.session_city_goods_set(session=session, goods=IMPERIUM_GOODS)
-    cities = [city.name for city in MAPS[MapName.IMPERIUM].cities]
+    cities = [city.name for city in MAPS[MapName("imperium")].cities]
     cards = [card.id for card in sale_cards_in_play(seats)]
     for seat in session.seats.order_by("seat_order"):
         board_services.seat_house_set(
@@ -517,7 +517,7 @@ def test_a_version_conflict_costs_the_same_for_2_and_most_seats(
 
 def _first_city_and_card(session: TableSession) -> tuple[str, int]:
     """A city and a card nobody has yet (`board_game` gave seat n the n-th of each)."""
-    cities = [city.name for city in MAPS[MapName.IMPERIUM].cities]
+    cities = [city.name for city in MAPS[MapName("imperium")].cities]
     return cities[6], sale_cards_in_play(2)[6].id
 
 

@@ -17,6 +17,7 @@ from scoring.types import (
 )
 
 DATA = Path(__file__).parent / "data"
+IMPERIUM = MapName("imperium")
 EXAMPLES = (
     "concordia-rulebook",
     "concordia-tie",
@@ -70,7 +71,7 @@ def ender(name: str = "Bia", **changes: object) -> PlayerBoard:
 
 def table(
     *boards: PlayerBoard,
-    map: MapName = MapName.IMPERIUM,
+    map: MapName = IMPERIUM,
     praefectus_magnus: str | None = "first",
     kind: SheetKind = SheetKind.FINAL,
 ) -> ScoreSheet:

@@ -109,11 +109,11 @@ def valid_sheets(draw: st.DrawFn, *, with_pm: bool = False) -> ScoreSheet:
                 if built
                 else 0,
                 cards=CardCounts(
-                    vesta=1 + extra[seat][God.VESTA],
-                    jupiter=2 + extra[seat][God.JUPITER],
-                    saturnus=2 + extra[seat][God.SATURNUS],
-                    mercurius=1 + extra[seat][God.MERCURIUS],
-                    mars=1 + extra[seat][God.MARS],
+                    vesta=1 + extra[seat][God("vesta")],
+                    jupiter=2 + extra[seat][God("jupiter")],
+                    saturnus=2 + extra[seat][God("saturnus")],
+                    mercurius=1 + extra[seat][God("mercurius")],
+                    mars=1 + extra[seat][God("mars")],
                 ),
                 specialists=tuple(draw(st.permutations(specialists[seat]))),
                 concordia_card=kind is SheetKind.FINAL and seat == ender,
@@ -137,11 +137,11 @@ def test_generated_sheets_are_valid(sheet):
 def test_the_total_is_the_sum_of_the_parts(sheet):
     for player in score_sheet(sheet).players:
         assert player.total == sum(line.points for line in player.lines)
-        assert player.points(Category.MINERVA) == sum(
+        assert player.points(Category("minerva")) == sum(
             p.points for p in player.specialists
         )
         for line in player.lines:
-            if line.category is not Category.MINERVA:
+            if line.category is not Category("minerva"):
                 assert line.points == line.cards * line.per_card
 
 
@@ -183,7 +183,7 @@ def test_another_house_never_lowers_a_score(sheet, data):
         _with_board(sheet, seat, replace(board, houses=houses))
     ).players[seat]
     assert after.total >= before.total
-    for category in (Category.JUPITER, Category.MERCURIUS, Category.MINERVA):
+    for category in (Category("jupiter"), Category("mercurius"), Category("minerva")):
         assert after.points(category) >= before.points(category)
 
 
@@ -194,7 +194,7 @@ def test_another_colonist_never_lowers_mars(sheet, data):
     more = replace(board, colonists_on_board=board.colonists_on_board + 1)
     before = score_sheet(sheet).players[seat]
     after = score_sheet(_with_board(sheet, seat, more)).players[seat]
-    assert after.points(Category.MARS) >= before.points(Category.MARS)
+    assert after.points(Category("mars")) >= before.points(Category("mars"))
     assert after.total >= before.total
 
 
@@ -237,7 +237,7 @@ def test_intermediate_bonuses_go_to_the_leaders(sheet):
     best = max(p.total for p in result.players)
     for player in result.players:
         assert (player.bonus_sestertii == 2) == (player.total == best)
-    assert all(p.points(Category.CONCORDIA) == 0 for p in result.players)
+    assert all(p.points(Category("concordia")) == 0 for p in result.players)
 
 
 COUNTS = st.integers(-(10**6), 10**6)

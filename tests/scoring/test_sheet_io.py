@@ -80,7 +80,7 @@ def test_the_invalid_example_reports_exactly_its_listed_paths():
 
 def test_parse_concordia_reads_every_field():
     sheet = parse_concordia(example("concordia-rulebook"))
-    assert sheet.map is MapName.IMPERIUM
+    assert sheet.map is MapName("imperium")
     assert sheet.kind is SheetKind.FINAL
     assert sheet.praefectus_magnus == "Caio"
     assert sheet.players[0] == PlayerBoard(
@@ -91,7 +91,7 @@ def test_parse_concordia_reads_every_field():
         houses=GoodCounts(brick=3, food=4, tool=3, cloth=2),
         provinces=7,
         cards=CardCounts(vesta=1, jupiter=2, saturnus=4, mercurius=2, mars=3),
-        specialists=(Specialist.FARMER,),
+        specialists=(Specialist("farmer"),),
         concordia_card=True,
     )
 

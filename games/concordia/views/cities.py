@@ -28,7 +28,7 @@ from games.concordia.presenters import (
 )
 from games.concordia.views.base import board_only, concordia_session
 from games.models import TableSession
-from games.vocabulary import GOOD_LABELS, MAP_LABELS, problem_message
+from games.vocabulary import GOOD_LABELS, MAP_LABELS, good_label, problem_message
 from scoring.maps import MAPS, MapSpec, TokenLetter
 from scoring.types import Good, MapName, Problem
 
@@ -74,7 +74,7 @@ def _cities_context(
         "drawing": map_drawing(
             spec=spec, city_goods=shown, houses={}, styles={}, selected=-1
         ),
-        "good_choices": [("", "—"), *((g.value, str(GOOD_LABELS[g])) for g in Good)],
+        "good_choices": [("", "—"), *((g.value, str(good_label(g))) for g in Good)],
         "no_d": TokenLetter.D not in spec.letters,
         "map_title": MAP_LABELS[spec.name.value],
         "urls": board_urls(session),

@@ -33,7 +33,9 @@ def concordia_detail(
     # its page shows the totals, with nothing to explain them from.
     context["totals_only"] = session.is_finished and not positions_recorded(seats)
     if session.is_finished and not context["totals_only"]:
-        sheet = adapters.sheet_from_seats(map_name=session.map, seats=seats)
+        sheet = adapters.sheet_from_seats(
+            map_name=session.map, seats=seats, expansions=session.expansions
+        )
         result = services.concordia_sheet_evaluate(sheet).result
         context.update(_result_cards(result, seats))
     return render(request, "games/session_detail.html", context)

@@ -28,12 +28,12 @@ from games.sheet_views import (
     sheet_record_or_conflict,
 )
 from games.vocabulary import (
-    GOD_LABELS,
-    GOOD_LABELS,
-    SPECIALIST_LABELS,
+    god_label,
+    good_label,
     problem_message,
+    specialist_label,
 )
-from scoring.catalog import max_cards_per_player
+from scoring.catalog import STOREHOUSE_SPACES
 from scoring.maps import MAPS
 from scoring.types import Good, SheetResult
 
@@ -83,8 +83,9 @@ _HOUSES_MAX = {
 
 def _seat_panels(forms: ScoreSheetForms) -> list[SeatPanel]:
     panels = []
+    rules = forms.rules
     # §4: the starting hand plus every sale card of that god in the decks in play.
-    cards_max = max_cards_per_player(len(forms.seats))
+    cards_max = rules.max_cards_per_player(len(forms.seats))
     for index, (seat, form) in enumerate(
         zip(forms.seats, forms.seat_forms, strict=True)
     ):
@@ -121,9 +122,9 @@ def _seat_panels(forms: ScoreSheetForms) -> list[SeatPanel]:
                 fields=[
                     *(
                         field_view(
-                            f"houses_{g.value}", GOOD_LABELS[g], 0, _HOUSES_MAX[g]
+                            f"houses_{g.value}", good_label(g), 0, _HOUSES_MAX[g]
                         )
-                        for g in Good
+                        for g in rules.goods
                     ),
                     field_view("provinces", _("Provinces with a house"), 0, 12),
                     field_view("colonists_on_board", _("Colonists on the board"), 2, 6),
@@ -134,8 +135,8 @@ def _seat_panels(forms: ScoreSheetForms) -> list[SeatPanel]:
                 id=f"s{index}-cards",
                 legend=_("Cards by god (hand and discard pile)"),
                 fields=[
-                    field_view(f"cards_{god.value}", label, 0, cards_max[god])
-                    for god, label in GOD_LABELS.items()
+                    field_view(f"cards_{god.value}", god_label(god), 0, cards_max[god])
+                    for god in rules.gods
                 ],
                 errors=forms.errors_for(index, "cards"),
             ),
@@ -145,8 +146,10 @@ def _seat_panels(forms: ScoreSheetForms) -> list[SeatPanel]:
                 fields=[
                     field_view("sestertii", _("Sestertii"), 0, 9999),
                     *(
-                        field_view(f"storehouse_{g.value}", GOOD_LABELS[g], 0, 12)
-                        for g in Good
+                        field_view(
+                            f"storehouse_{g.value}", good_label(g), 0, STOREHOUSE_SPACES
+                        )
+                        for g in rules.goods
                     ),
                 ],
                 errors=forms.errors_for(index, "storehouse"),
@@ -163,10 +166,10 @@ def _seat_panels(forms: ScoreSheetForms) -> list[SeatPanel]:
                         f"{form.prefix}-specialists-{s.value}",
                         form["specialists"].html_name,
                         s.value,
-                        str(label),
+                        str(specialist_label(s)),
                         s.value in chosen,
                     )
-                    for s, label in SPECIALIST_LABELS.items()
+                    for s in rules.specialists
                 ],
                 specialists_id=f"s{index}-specialists",
                 specialists_errors=forms.errors_for(index, "specialists"),
@@ -281,7 +284,9 @@ def concordia_sheet(
 ) -> HttpResponse:
     if request.method == "GET":
         initial = (
-            adapters.sheet_from_seats(map_name=session.map, seats=seats)
+            adapters.sheet_from_seats(
+                map_name=session.map, seats=seats, expansions=session.expansions
+            )
             if session.is_finished and positions_recorded(seats)
             else None
         )

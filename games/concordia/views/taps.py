@@ -31,7 +31,7 @@ from games.concordia.presenters import (
 )
 from games.concordia.views.base import board_only, concordia_session, selected_seat
 from games.models import Seat
-from games.vocabulary import GOD_LABELS, GOOD_LABELS, category_label, problem_message
+from games.vocabulary import category_label, god_label, good_label, problem_message
 from scoring.board import (
     ROMAN,
     province_bonus,
@@ -170,7 +170,7 @@ def _province_rows(
                     label=city.board_spelling,
                     slug=city_slug(city.name),
                     good=good.value if good else "",
-                    good_label=str(GOOD_LABELS[good]) if good else "",
+                    good_label=str(good_label(good)) if good else "",
                     owners=owners,
                     selected_has_house=city.name in houses[selected.seat_order],
                     errors=errors if city.name == error_city else [],
@@ -180,7 +180,7 @@ def _province_rows(
             ProvinceRows(
                 name=province.name,
                 letter=province.letter.value,
-                bonus=str(GOOD_LABELS[bonus]) if bonus else "",
+                bonus=str(good_label(bonus)) if bonus else "",
                 cities=rows,
             )
         )
@@ -284,7 +284,7 @@ class DeckCards:
 
 def _card_god(card: SaleCard) -> str:
     if card.god is not None:
-        return str(GOD_LABELS[card.god])
+        return str(god_label(card.god))
     if card.specialist is not None:
         return str(category_label("minerva"))
     return ""

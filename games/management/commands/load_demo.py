@@ -43,7 +43,7 @@ DEMO_GAMES: tuple[tuple[str, dt.datetime, str, ScoreSheet], ...] = (
         dt.datetime(2026, 9, 12, 20, tzinfo=dt.UTC),
         "Café Lusitano",
         ScoreSheet(
-            map=MapName.IMPERIUM,
+            map=MapName("imperium"),
             praefectus_magnus="Caio",
             players=(
                 PlayerBoard(
@@ -54,7 +54,7 @@ DEMO_GAMES: tuple[tuple[str, dt.datetime, str, ScoreSheet], ...] = (
                     houses=GoodCounts(brick=3, food=4, tool=3, cloth=2),
                     provinces=7,
                     cards=_cards(1, 2, 4, 2, 3),
-                    specialists=(Specialist.FARMER,),
+                    specialists=(Specialist("farmer"),),
                     concordia_card=True,
                 ),
                 PlayerBoard(
@@ -65,7 +65,7 @@ DEMO_GAMES: tuple[tuple[str, dt.datetime, str, ScoreSheet], ...] = (
                     houses=GoodCounts(brick=2, food=1, tool=2, wine=3, cloth=1),
                     provinces=6,
                     cards=_cards(1, 4, 3, 2, 1),
-                    specialists=(Specialist.VINTNER, Specialist.SMITH),
+                    specialists=(Specialist("vintner"), Specialist("smith")),
                 ),
                 PlayerBoard(
                     name="Caio",
@@ -74,7 +74,7 @@ DEMO_GAMES: tuple[tuple[str, dt.datetime, str, ScoreSheet], ...] = (
                     houses=GoodCounts(brick=4, food=2, tool=1, wine=1),
                     provinces=5,
                     cards=_cards(1, 5, 4, 2, 2),
-                    specialists=(Specialist.MASON, Specialist.WEAVER),
+                    specialists=(Specialist("mason"), Specialist("weaver")),
                 ),
             ),
         ),
@@ -84,7 +84,7 @@ DEMO_GAMES: tuple[tuple[str, dt.datetime, str, ScoreSheet], ...] = (
         dt.datetime(2026, 10, 3, 20, tzinfo=dt.UTC),
         "Café Lusitano",
         ScoreSheet(
-            map=MapName.ITALIA,
+            map=MapName("italia"),
             praefectus_magnus="Dora",
             players=(
                 PlayerBoard(
@@ -94,11 +94,11 @@ DEMO_GAMES: tuple[tuple[str, dt.datetime, str, ScoreSheet], ...] = (
                     provinces=1,
                     cards=_cards(1, 7, 3, 2, 2),
                     specialists=(
-                        Specialist.MASON,
-                        Specialist.FARMER,
-                        Specialist.SMITH,
-                        Specialist.VINTNER,
-                        Specialist.WEAVER,
+                        Specialist("mason"),
+                        Specialist("farmer"),
+                        Specialist("smith"),
+                        Specialist("vintner"),
+                        Specialist("weaver"),
                     ),
                     concordia_card=True,
                 ),
@@ -126,7 +126,7 @@ DEMO_GAMES: tuple[tuple[str, dt.datetime, str, ScoreSheet], ...] = (
         dt.datetime(2026, 11, 7, 20, tzinfo=dt.UTC),
         "",
         ScoreSheet(
-            map=MapName.IMPERIUM,
+            map=MapName("imperium"),
             praefectus_magnus="Bruno",
             players=(
                 PlayerBoard(
@@ -137,7 +137,7 @@ DEMO_GAMES: tuple[tuple[str, dt.datetime, str, ScoreSheet], ...] = (
                     houses=GoodCounts(brick=4, food=4, tool=3, wine=2, cloth=2),
                     provinces=8,
                     cards=_cards(1, 4, 4, 2, 3),
-                    specialists=(Specialist.WEAVER,),
+                    specialists=(Specialist("weaver"),),
                     concordia_card=True,
                 ),
                 PlayerBoard(
@@ -148,7 +148,7 @@ DEMO_GAMES: tuple[tuple[str, dt.datetime, str, ScoreSheet], ...] = (
                     houses=GoodCounts(brick=2, food=2, tool=3, wine=1),
                     provinces=6,
                     cards=_cards(1, 3, 3, 2, 2),
-                    specialists=(Specialist.SMITH,),
+                    specialists=(Specialist("smith"),),
                 ),
                 PlayerBoard(
                     name="Dora",
@@ -158,7 +158,7 @@ DEMO_GAMES: tuple[tuple[str, dt.datetime, str, ScoreSheet], ...] = (
                     houses=GoodCounts(brick=2, food=1, wine=2, cloth=2),
                     provinces=5,
                     cards=_cards(1, 3, 2, 2, 1),
-                    specialists=(Specialist.VINTNER, Specialist.MASON),
+                    specialists=(Specialist("vintner"), Specialist("mason")),
                 ),
                 PlayerBoard(
                     name="Ana",
@@ -168,7 +168,7 @@ DEMO_GAMES: tuple[tuple[str, dt.datetime, str, ScoreSheet], ...] = (
                     houses=GoodCounts(brick=1, food=1, tool=1, wine=1, cloth=1),
                     provinces=5,
                     cards=_cards(1, 2, 2, 1, 1),
-                    specialists=(Specialist.FARMER,),
+                    specialists=(Specialist("farmer"),),
                 ),
             ),
         ),

@@ -1,7 +1,7 @@
 """The numbers the rules of play need, on top of what `scoring` already holds.
 
 Everything comes from ``scoring/data/concordia.json`` (read once by
-`scoring._data`) or from `scoring.catalog`; nothing is listed twice.
+`scoring.reference`) or from `scoring.catalog`; nothing is listed twice.
 Section numbers (§) refer to the rules digest, ``docs/rules-concordia.md``.
 """
 
@@ -13,9 +13,9 @@ from enum import StrEnum
 from types import MappingProxyType
 from typing import Final
 
-from scoring._data import as_int, as_list, as_mapping, as_str, at, reference
 from scoring.board import ROMAN
-from scoring.catalog import SALE_CARDS, SaleCard
+from scoring.catalog import SALE_CARDS, SPECIALIST_GOOD, SaleCard
+from scoring.reference import as_int, as_list, as_mapping, as_str, at, reference
 from scoring.types import God, Good, GoodCounts, Specialist
 
 _DATA: Final = reference()
@@ -53,10 +53,19 @@ class Card:
     god: God | None
     specialist: Specialist | None
     cost: tuple[Good, ...]
+    # A card of two roles (the data's ``roles``): its play names the one it
+    # uses; ``kind`` is then the first. Empty: the card's one role is ``kind``.
+    roles: tuple[CardKind, ...] = ()
 
     @property
     def bought(self) -> bool:
         return self.deck > 0
+
+    @property
+    def playable_roles(self) -> tuple[CardKind, ...]:
+        """The roles a play of this card may carry out (one, or the two of a
+        double-role card)."""
+        return self.roles or (self.kind,)
 
 
 def _starting_card(raw: Mapping[str, object]) -> tuple[Card, int]:
@@ -73,13 +82,15 @@ def _starting_card(raw: Mapping[str, object]) -> tuple[Card, int]:
 
 
 def _sale_card(card: SaleCard) -> Card:
+    roles = tuple(CardKind(role) for role in card.roles)
     return Card(
         id=f"{ROMAN[card.deck]}:{card.name}",
-        kind=CardKind(card.name),
+        kind=roles[0] if roles else CardKind(card.name),
         deck=card.deck,
         god=card.god,
         specialist=card.specialist,
         cost=card.cost,
+        roles=roles,
     )
 
 
@@ -98,11 +109,8 @@ CARDS: Final[Mapping[str, Card]] = MappingProxyType(
 # §5: the good each specialist's houses produce.
 SPECIALIST_KINDS: Final[Mapping[CardKind, Good]] = MappingProxyType(
     {
-        CardKind.MASON: Good.BRICK,
-        CardKind.FARMER: Good.FOOD,
-        CardKind.SMITH: Good.TOOL,
-        CardKind.VINTNER: Good.WINE,
-        CardKind.WEAVER: Good.CLOTH,
+        CardKind(specialist.value.capitalize()): good
+        for specialist, good in SPECIALIST_GOOD.items()
     }
 )
 

@@ -10,17 +10,15 @@ city tokens (§8) and the opening display.
 from __future__ import annotations
 
 import dataclasses
-import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from types import MappingProxyType
 from typing import Any, Final
 
-from play import messages as m
-from play.data import CARDS, COLOURS, DISPLAY_SIZE, CardKind
-from play.errors import LogInvalid
-from play.types import (
+from play.concordia import messages as m
+from play.concordia.data import CARDS, DISPLAY_SIZE, Card, CardKind
+from play.concordia.types import (
     Abandon,
     Action,
     Adjust,
@@ -33,11 +31,14 @@ from play.types import (
     Tracking,
     Undo,
 )
+from play.core import read_header
+from play.errors import LogInvalid
 from scoring.board import validate_city_goods
-from scoring.catalog import MAX_PLAYERS, MIN_PLAYERS
 from scoring.maps import MAPS, MapSpec
 from scoring.names import name_problem
+from scoring.ruleset import Ruleset, ruleset
 from scoring.shape import EXPECTED_OBJECT, ShapeReader, child, describe
+from scoring.sheet_io import read_expansions
 from scoring.types import Good, GoodCounts, MapName, Problem
 
 FORMAT: Final = "game-log/1"
@@ -50,8 +51,7 @@ TOP_REQUIRED: Final = (
     "display",
     "events",
 )
-TOP_OPTIONAL: Final = ("intermediate_scoring", "cities")
-EVENT_TYPES: Final = ("play", "reveal", "undo", "adjust", "abandon")
+TOP_OPTIONAL: Final = ("intermediate_scoring", "cities", "expansions")
 
 # What each card's play may carry (docs/game-log.md, Events).
 SPECIALISTS: Final = (
@@ -191,37 +191,6 @@ class _Context:
     seats: Mapping[str, int]
 
 
-def _reject_constant(name: str) -> object:
-    raise ValueError(f"{name} is not a number in JSON")
-
-
-def decode(text: str | bytes) -> object:
-    """Decode a game log's JSON text; raise `LogInvalid` saying where it breaks."""
-    if isinstance(text, bytes):
-        try:
-            text = text.decode("utf-8-sig")
-        except UnicodeDecodeError:
-            raise LogInvalid([Problem(path="", template=m.NOT_UTF8)]) from None
-    text = text.removeprefix("\ufeff")
-    try:
-        document: object = json.loads(text, parse_constant=_reject_constant)
-    except json.JSONDecodeError as error:
-        problem = Problem(
-            path="",
-            template=m.NOT_JSON,
-            params={"error": error.msg, "line": error.lineno, "column": error.colno},
-        )
-    except RecursionError:
-        problem = Problem(path="", template=m.NESTED_TOO_DEEPLY)
-    except ValueError as error:
-        problem = Problem(
-            path="", template=m.UNREADABLE_JSON, params={"error": str(error)}
-        )
-    else:
-        return document
-    raise LogInvalid([problem])
-
-
 def load_log(document: object) -> GameLog:
     """Return the `GameLog` a decoded JSON document describes.
 
@@ -231,17 +200,21 @@ def load_log(document: object) -> GameLog:
     top = reader.fields(document, "", required=TOP_REQUIRED, optional=TOP_OPTIONAL)
     if not isinstance(document, dict):
         raise LogInvalid(reader.problems)
-    given_format = reader.text(top, "format", "", default=FORMAT)
-    if given_format != FORMAT and isinstance(top.get("format"), str):
-        reader.report("format", m.WRONG_FORMAT, given=given_format)
-    game = reader.text(top, "game", "", default="concordia")
-    if game != "concordia" and isinstance(top.get("game"), str):
-        reader.report("game", m.WRONG_GAME, given=game)
-    map_name = reader.choice(top, "map", "", MapName, MapName.IMPERIUM)
+    read_header(
+        reader,
+        top,
+        format=FORMAT,
+        game="concordia",
+        wrong_format=m.WRONG_FORMAT,
+        wrong_game=m.WRONG_GAME,
+    )
+    map_name = reader.choice(top, "map", "", MapName, next(iter(MapName)))
+    expansions = read_expansions(reader, top, "")
     spec = MAPS[map_name]
     tracking = reader.choice(top, "tracking", "", Tracking, Tracking.FULL)
     intermediate = reader.boolean(top, "intermediate_scoring", "")
-    players = _players(reader, top)
+    rules = ruleset(map_name, expansions)
+    players = _players(reader, top, rules)
     cities = _cities(reader, top, spec, tracking)
     display = _display(reader, top)
     context = _Context(
@@ -258,6 +231,7 @@ def load_log(document: object) -> GameLog:
         raise LogInvalid(reader.problems)
     return GameLog(
         map=map_name,
+        expansions=rules.expansions,
         tracking=tracking,
         intermediate_scoring=intermediate,
         players=players,
@@ -283,15 +257,25 @@ def load_event(log: GameLog, document: object) -> tuple[Event, object]:
     return event, document
 
 
-def _players(reader: ShapeReader, top: Mapping[str, object]) -> tuple[Seat, ...]:
+def _players(
+    reader: ShapeReader, top: Mapping[str, object], rules: Ruleset
+) -> tuple[Seat, ...]:
     raw_players = reader.items(top, "players", "")
+    colours_known = rules.colours
+    low, high = rules.min_players, rules.max_players
+    # Team seats exist only with a module that has them (Venus' team play):
+    # elsewhere "team" is refused as an unknown field, as it always was.
+    optional = ("team",) if rules.teams else ()
     seats: list[Seat] = []
     names: set[str] = set()
     colours: set[str] = set()
     for index, raw in enumerate(raw_players):
         path = f"players[{index}]"
-        fields = reader.fields(raw, path, required=("name", "colour"))
+        fields = reader.fields(
+            raw, path, required=("name", "colour"), optional=optional
+        )
         name = reader.text(fields, "name", path)
+        team = reader.optional_text(fields, "team", path) if optional else None
         colour = reader.text(fields, "colour", path)
         if isinstance(fields.get("name"), str):
             refusal = name_problem(name)
@@ -301,26 +285,24 @@ def _players(reader: ShapeReader, top: Mapping[str, object]) -> tuple[Seat, ...]
             elif name in names:
                 reader.report(child(path, "name"), m.NAME_TAKEN, name=name)
         if isinstance(fields.get("colour"), str):
-            if colour not in COLOURS:
+            if colour not in colours_known:
                 reader.report(
                     child(path, "colour"),
                     m.COLOUR_UNKNOWN,
                     given=colour,
-                    choices=", ".join(COLOURS),
+                    choices=", ".join(colours_known),
                 )
             elif colour in colours:
                 reader.report(child(path, "colour"), m.COLOUR_TAKEN, colour=colour)
         names.add(name)
         colours.add(colour)
-        seats.append(Seat(name=name, colour=colour))
-    if isinstance(top.get("players"), list) and not (
-        MIN_PLAYERS <= len(seats) <= MAX_PLAYERS
-    ):
+        seats.append(Seat(name=name, colour=colour, team=team))
+    if isinstance(top.get("players"), list) and not low <= len(seats) <= high:
         reader.report(
             "players",
             m.PLAYER_COUNT,
-            minimum=MIN_PLAYERS,
-            maximum=MAX_PLAYERS,
+            minimum=low,
+            maximum=high,
             given=len(seats),
         )
     return tuple(seats)
@@ -349,7 +331,7 @@ def _cities(
         if full in goods:
             reader.report(path, m.CITY_TWICE, city=full)
             continue
-        goods[full] = reader.choice_value(value, path, Good, Good.BRICK)
+        goods[full] = reader.choice_value(value, path, Good, Good("brick"))
     if len(reader.problems) == before:
         # §8: every city listed, each letter's goods exactly its tokens.
         for problem in validate_city_goods(spec, goods):
@@ -413,7 +395,8 @@ def _event(
         reader.report(path, EXPECTED_OBJECT, got=describe(raw))
         return Undo(index=index)
     kind = raw.get("type")
-    if kind not in EVENT_TYPES:
+    read = EVENT_READERS.get(kind) if isinstance(kind, str) else None
+    if read is None:
         if "type" not in raw:
             reader.fields(raw, path, required=("type",), optional=tuple(raw))
         else:
@@ -421,22 +404,43 @@ def _event(
                 child(path, "type"),
                 m.EVENT_UNKNOWN,
                 given=kind if isinstance(kind, str) else describe(kind),
-                choices=", ".join(EVENT_TYPES),
+                choices=", ".join(EVENT_READERS),
             )
         return Undo(index=index)
-    if kind == "undo":
-        reader.fields(raw, path, required=("type",))
-        return Undo(index=index)
-    if kind == "abandon":
-        reader.fields(raw, path, required=("type",))
-        return Abandon(index=index)
-    if kind == "reveal":
-        fields = reader.fields(raw, path, required=("type", "cards"))
-        cards = _card_list(reader, fields, "cards", path)
-        return Reveal(index=index, cards=cards)
-    if kind == "adjust":
-        return _adjust(reader, raw, path, index, context)
-    return _play(reader, raw, path, index, context)
+    return read(reader, raw, path, index, context)
+
+
+def _undo(
+    reader: ShapeReader,
+    raw: Mapping[str, object],
+    path: str,
+    index: int,
+    context: _Context,
+) -> Event:
+    reader.fields(raw, path, required=("type",))
+    return Undo(index=index)
+
+
+def _abandon(
+    reader: ShapeReader,
+    raw: Mapping[str, object],
+    path: str,
+    index: int,
+    context: _Context,
+) -> Event:
+    reader.fields(raw, path, required=("type",))
+    return Abandon(index=index)
+
+
+def _reveal(
+    reader: ShapeReader,
+    raw: Mapping[str, object],
+    path: str,
+    index: int,
+    context: _Context,
+) -> Event:
+    fields = reader.fields(raw, path, required=("type", "cards"))
+    return Reveal(index=index, cards=_card_list(reader, fields, "cards", path))
 
 
 def _card_list(
@@ -519,7 +523,7 @@ def _play(
         raw,
         path,
         required=("type", "player", "card"),
-        optional=(*ACTION_FIELDS, "copy"),
+        optional=(*ACTION_FIELDS, "copy", "role"),
     )
     seat = (
         _seat(reader, fields.get("player"), child(path, "player"), context)
@@ -529,18 +533,48 @@ def _play(
     if "card" in fields:
         _card_id(reader, card_value, child(path, "card"), sale=False)
     action = _action(reader, fields, path, context)
-    if card is not None:
+    role = _role(reader, fields, card, path)
+    if card is not None and role is not None:
         # A Diplomat accepts every field here: the card it copies is known only
         # while replaying, which checks the fields against that card.
         reader.problems.extend(
-            action_problems(card.kind, action.given, context.tracking, path)
+            action_problems(role, action.given, context.tracking, path)
         )
     return Play(
         index=index,
         seat=seat or 0,
         card=card if card is not None else CARDS["Tribune"],
         action=action,
+        role=role if card is not None and len(card.playable_roles) > 1 else None,
     )
+
+
+def _role(
+    reader: ShapeReader, fields: Mapping[str, object], card: Card | None, path: str
+) -> CardKind | None:
+    """The role a play carries out: the card's, or the one named (``"role"``)
+    among a double-role card's two; None when the card is unknown or its role
+    is missing (both reported)."""
+    if card is None:
+        return None
+    roles = card.playable_roles
+    if "role" not in fields:
+        if len(roles) > 1:
+            # Which role's fields to expect is unknown: only this is said.
+            reader.report(
+                child(path, "role"),
+                m.ROLE_MISSING,
+                card=card.id,
+                choices=", ".join(roles),
+            )
+            return None
+        return roles[0]
+    here = child(path, "role")
+    role = reader.choice_value(fields["role"], here, CardKind, roles[0])
+    if role not in roles:
+        reader.report(here, m.ROLE_NOT_ON_CARD, card=card.id, given=role.value)
+        return roles[0]
+    return role
 
 
 def _action(
@@ -712,3 +746,16 @@ def _drop(
         if seat is not None:
             drop[seat] = GoodCounts.from_mapping(counts)
     return drop
+
+
+EventReader = Callable[[ShapeReader, Mapping[str, object], str, int, _Context], Event]
+#: The events of a log by ``type`` (docs/game-log.md, Events), in the order
+#: the contract lists them. A module of an expansion (the forum's cards taken
+#: and used) adds its readers here, and its steps to `replay.EVENT_STEPS`.
+EVENT_READERS: Final[dict[str, EventReader]] = {
+    "play": _play,
+    "reveal": _reveal,
+    "undo": _undo,
+    "adjust": _adjust,
+    "abandon": _abandon,
+}

@@ -9,20 +9,21 @@ state before its latest undoable event, so `undo` costs nothing and
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
+from typing import Any, Final
 
-from play import messages as m
-from play.board import Board
-from play.cards import EFFECTS
-from play.data import (
+from play.concordia import messages as m
+from play.concordia.board import Board
+from play.concordia.cards import EFFECTS
+from play.concordia.data import (
     STARTING_GOODS,
     STARTING_HAND_IDS,
     STARTING_MONEY,
     STARTING_STORED_COLONISTS,
     pile_at_setup,
 )
-from play.errors import invalid
-from play.log import load_event, load_log
-from play.types import (
+from play.concordia.log import load_event, load_log
+from play.concordia.types import (
     Abandon,
     Adjust,
     Event,
@@ -35,6 +36,8 @@ from play.types import (
     Status,
     Undo,
 )
+from play.core import history_step
+from play.errors import invalid
 from scoring.catalog import MAX_COLONISTS, MIN_COLONISTS_ON_BOARD, STOREHOUSE_SPACES
 from scoring.shape import child
 
@@ -109,30 +112,29 @@ def apply_event(
 def step(state: State, event: Event) -> State:
     """Return the state after ``event``; raise `LogInvalid` if it breaks a rule."""
     path = f"events[{event.index}]"
+    if isinstance(event, Undo | Abandon):
+        # The core's events (`play.core`): undo returns to the state before
+        # the latest undoable event; abandoning stops the game.
+        return history_step(
+            state,
+            event,
+            path,
+            abandoned=state.status is Status.ABANDONED,
+            finished=state.status is Status.FINISHED,
+            abandon_changes={"status": Status.ABANDONED, "seat": None},
+            game_over=m.GAME_OVER,
+        )
     if state.status is Status.ABANDONED:
         raise invalid(path, m.GAME_ABANDONED)
-    if isinstance(event, Undo):
-        before = state.before
-        if before is None:
-            raise invalid(path, m.NOTHING_TO_UNDO)
-        return (
-            before
-            if before.log is state.log
-            else dataclasses.replace(before, log=state.log)
-        )
     if state.status is Status.FINISHED:
         raise invalid(path, m.GAME_OVER)
-    if isinstance(event, Abandon):
-        return dataclasses.replace(
-            state, status=Status.ABANDONED, seat=None, before=None
-        )
-    if isinstance(event, Reveal):
-        board = Board(state)
-        board.reveal(event.cards, child(path, "cards"))
-        return _after_turn(board, state, ended_turn=False)
-    if isinstance(event, Adjust):
-        return _adjust(state, event, path)
-    return _play(state, event, path)
+    return EVENT_STEPS[type(event)](state, event, path)
+
+
+def _reveal(state: State, event: Reveal, path: str) -> State:
+    board = Board(state)
+    board.reveal(event.cards, child(path, "cards"))
+    return _after_turn(board, state, ended_turn=False)
 
 
 def _play(state: State, event: Play, path: str) -> State:
@@ -153,7 +155,7 @@ def _play(state: State, event: Play, path: str) -> State:
         )
     purse.hand.remove(card.id)
     purse.discard.append(card.id)
-    EFFECTS[card.kind](board, seat, event.action, path, card)
+    EFFECTS[event.played_role](board, seat, event.action, path, card)
     return _after_turn(board, state, ended_turn=True)
 
 
@@ -212,3 +214,13 @@ def _adjust(state: State, event: Adjust, path: str) -> State:
         turn_number=state.turn_number,
         adjusted=state.adjusted | {event.seat},
     )
+
+
+#: What each kind of event does to the state, by its class (the core's `Undo`
+#: and `Abandon` are handled first, in `step`). An expansion's module adds its
+#: events here, and their readers to `log.EVENT_READERS`.
+EVENT_STEPS: Final[dict[type, Callable[[State, Any, str], State]]] = {
+    Play: _play,
+    Reveal: _reveal,
+    Adjust: _adjust,
+}

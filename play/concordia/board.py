@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TypeVar
 
-from play import messages as m
-from play.data import CARDS
+from play.concordia import messages as m
+from play.concordia.data import CARDS
+from play.concordia.types import IntermediateScore, PlayerState, State, Status
 from play.errors import invalid, invalid_count
-from play.types import IntermediateScore, PlayerState, State, Status
 from scoring.catalog import STOREHOUSE_SPACES
 from scoring.types import Good, GoodCounts
 
@@ -35,22 +35,22 @@ class Purse:
         "houses",
         "name",
         "sestertii",
+        "wildcards",
     )
 
-    def __init__(self, player: PlayerState) -> None:
+    def __init__(self, player: PlayerState, wildcards: tuple[Good, ...] = ()) -> None:
+        # The goods that stand for any other when paying (salt, with its
+        # module): the game's ruleset's, none in the base game.
+        self.wildcards = wildcards
         self.name = player.name
         self.colour = player.colour
         self.hand = list(player.hand)
         self.discard = list(player.discard)
         self.sestertii = player.sestertii
         storehouse = player.storehouse
-        self.goods = {
-            Good.BRICK: storehouse.brick,
-            Good.FOOD: storehouse.food,
-            Good.TOOL: storehouse.tool,
-            Good.WINE: storehouse.wine,
-            Good.CLOTH: storehouse.cloth,
-        }
+        # Every good of the data, in `GoodCounts.vector` order (a good of a
+        # module not played stays at 0: nothing pays or brings it).
+        self.goods: dict[Good, int] = dict(zip(GOODS, storehouse.vector, strict=True))
         self.colonists_board = player.colonists_board
         self.colonists_storehouse = player.colonists_storehouse
         self.houses = list(player.houses)
@@ -76,19 +76,40 @@ class Purse:
         self.sestertii -= amount
 
     def spend(self, goods: Mapping[Good, int], path: str) -> None:
-        """Take ``goods`` out of the storehouse, all or nothing."""
+        """Take ``goods`` out of the storehouse, all or nothing.
+
+        A good the player lacks is paid with a wildcard good (salt) when the
+        game has one and the player holds it; the base game has none.
+        """
+        short = {
+            good: count - self.goods[good]
+            for good, count in goods.items()
+            if count > self.goods[good]
+        }
+        spare = {
+            wildcard: self.goods[wildcard] - goods.get(wildcard, 0)
+            for wildcard in self.wildcards
+        }
+        if short and sum(spare.values()) < sum(short.values()):
+            good = next(iter(short))
+            known = m.SHORT_OF_GOODS.get(good)
+            named = {} if known else {"good": good.value}
+            raise invalid_count(
+                path,
+                known or m.SHORT_OF_GOODS_ANY,
+                "needed",
+                player=self.name,
+                needed=goods[good],
+                has=self.goods[good],
+                **named,
+            )
         for good, count in goods.items():
-            if count > self.goods[good]:
-                raise invalid_count(
-                    path,
-                    m.SHORT_OF_GOODS[good],
-                    "needed",
-                    player=self.name,
-                    needed=count,
-                    has=self.goods[good],
-                )
-        for good, count in goods.items():
-            self.goods[good] -= count
+            self.goods[good] -= min(count, self.goods[good])
+        missing = sum(short.values())
+        for wildcard in self.wildcards:
+            used = min(missing, spare[wildcard])
+            self.goods[wildcard] -= used
+            missing -= used
 
     def store(self, goods: Mapping[Good, int], path: str) -> None:
         """Put ``goods`` into the storehouse; all must fit (§2 Storehouse)."""
@@ -111,13 +132,7 @@ class Purse:
             hand=tuple(sorted(self.hand)),
             discard=tuple(self.discard),
             sestertii=self.sestertii,
-            storehouse=GoodCounts(
-                brick=goods[Good.BRICK],
-                food=goods[Good.FOOD],
-                tool=goods[Good.TOOL],
-                wine=goods[Good.WINE],
-                cloth=goods[Good.CLOTH],
-            ),
+            storehouse=GoodCounts.of_vector(tuple(goods.values())),
             colonists_board=self.colonists_board,
             colonists_storehouse=self.colonists_storehouse,
             houses=tuple(sorted(self.houses)),
@@ -160,7 +175,9 @@ class Board:
     def purse(self, seat: int) -> Purse:
         purse = self.purses.get(seat)
         if purse is None:
-            purse = self.purses[seat] = Purse(self.state.players[seat])
+            purse = self.purses[seat] = Purse(
+                self.state.players[seat], wildcards=self.state.log.rules.wildcards
+            )
         return purse
 
     def houses_in(self, city: str) -> int:

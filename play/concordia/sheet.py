@@ -12,8 +12,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from play.data import CARDS
-from play.types import State
+from play.concordia.data import CARDS
+from play.concordia.types import State
 from scoring.engine import score_sheet
 from scoring.types import (
     CardCounts,
@@ -28,7 +28,7 @@ from scoring.types import (
 )
 
 if TYPE_CHECKING:
-    from play.board import Board
+    from play.concordia.board import Board
 
 UNTRACKED_IN_LIGHT = (
     "sestertii",
@@ -58,7 +58,7 @@ def card_counts(cards: Iterable[str]) -> tuple[CardCounts, tuple[Specialist, ...
         elif card.specialist is not None:
             specialists.append(card.specialist)
     return (
-        CardCounts.from_mapping({god: gods[god] for god in God}),
+        CardCounts(gods),
         tuple(s for s in Specialist if s in specialists),
     )
 
@@ -77,9 +77,7 @@ def house_counts(
         city = spec.city(name)
         if city is not None:
             provinces.add(city.province)
-    return GoodCounts.from_mapping({good: per_good[good] for good in Good}), len(
-        provinces
-    )
+    return GoodCounts(per_good), len(provinces)
 
 
 def purse_total(board: Board, seat: int) -> int:
@@ -98,12 +96,17 @@ def purse_total(board: Board, seat: int) -> int:
         cards=cards,
         specialists=specialists,
     )
-    sheet = ScoreSheet(map=log.map, players=(player,), kind=SheetKind.INTERMEDIATE)
+    sheet = ScoreSheet(
+        map=log.map,
+        players=(player,),
+        kind=SheetKind.INTERMEDIATE,
+        expansions=log.expansions,
+    )
     return score_sheet(sheet).players[0].total
 
 
-def _goods(counts: GoodCounts) -> dict[str, int]:
-    return {good.value: counts[good] for good in Good}
+def _goods(counts: GoodCounts, goods: Iterable[Good]) -> dict[str, int]:
+    return {good.value: counts[good] for good in goods}
 
 
 def final_sheet(state: State) -> FinalSheet:
@@ -113,6 +116,7 @@ def final_sheet(state: State) -> FinalSheet:
     card wherever it is (nowhere yet, perhaps).
     """
     log = state.log
+    rules = log.rules
     players: list[dict[str, Any]] = []
     missing: list[str] = []
     for seat, player in enumerate(state.players):
@@ -121,13 +125,13 @@ def final_sheet(state: State) -> FinalSheet:
         if state.full:
             houses, provinces = house_counts(player.houses, log.cities or {}, log.map)
             entry["sestertii"] = player.sestertii
-            entry["storehouse"] = _goods(player.storehouse)
+            entry["storehouse"] = _goods(player.storehouse, rules.goods)
             entry["colonists_on_board"] = player.colonists_board
-            entry["houses"] = _goods(houses)
+            entry["houses"] = _goods(houses, rules.goods)
             entry["provinces"] = provinces
         else:
             missing.extend(f"players[{seat}].{name}" for name in UNTRACKED_IN_LIGHT)
-        entry["cards"] = {god.value: cards[god] for god in God}
+        entry["cards"] = {god.value: cards[god] for god in rules.gods}
         entry["specialists"] = [s.value for s in specialists]
         entry["concordia_card"] = state.concordia_seat == seat
         players.append(entry)
@@ -135,6 +139,7 @@ def final_sheet(state: State) -> FinalSheet:
         "game": "concordia",
         "kind": "final",
         "map": log.map.value,
+        **({"expansions": list(log.expansions)} if log.expansions else {}),
         "praefectus_magnus": state.praefectus_magnus,
         "players": players,
     }

@@ -12,9 +12,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from play.data import Card
+from play.concordia.data import Card, CardKind
+from play.core import Abandon as Abandon
+from play.core import Undo as Undo
 from scoring.catalog import STOREHOUSE_SPACES
 from scoring.maps import MAPS, MapSpec
+from scoring.ruleset import Ruleset, ruleset
 from scoring.types import Good, GoodCounts, MapName
 
 
@@ -42,6 +45,8 @@ class ColonistKind(StrEnum):
 class Seat:
     name: str
     colour: str
+    # The player's team, with a module that has team play (Venus); None else.
+    team: str | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -77,17 +82,19 @@ class Play:
     seat: int
     card: Card
     action: Action
+    # The role carried out: the card's own, or the one a double-role card's
+    # play names (``"role"``).
+    role: CardKind | None = None
+
+    @property
+    def played_role(self) -> CardKind:
+        return self.role or self.card.kind
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Reveal:
     index: int
     cards: tuple[str, ...]
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Undo:
-    index: int
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -100,11 +107,6 @@ class Adjust:
     storehouse: Mapping[Good, int] = field(default_factory=dict)
     colonists_board: int | None = None
     colonists_storehouse: int | None = None
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Abandon:
-    index: int
 
 
 Event = Play | Reveal | Undo | Adjust | Abandon
@@ -126,10 +128,18 @@ class GameLog:
     display: tuple[str, ...]
     events: tuple[Event, ...]
     documents: tuple[object, ...] = field(default=(), compare=False, repr=False)
+    # The expansion modules played (the score sheet's ``expansions``); none
+    # in the base game, and then the document has no such field.
+    expansions: tuple[str, ...] = ()
 
     @property
     def spec(self) -> MapSpec:
         return MAPS[self.map]
+
+    @property
+    def rules(self) -> Ruleset:
+        """The game's ruleset: its map with its modules."""
+        return ruleset(self.map, self.expansions)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -15,9 +15,9 @@ from functools import cache
 from types import MappingProxyType
 from typing import Final
 
-from play import messages as m
-from play.board import GOODS, Board, Purse, with_intermediate
-from play.data import (
+from play.concordia import messages as m
+from play.concordia.board import GOODS, Board, Purse, with_intermediate
+from play.concordia.data import (
     CARDS,
     COLONIST_CASH_BASE,
     COLONIST_COST,
@@ -33,10 +33,10 @@ from play.data import (
     Card,
     CardKind,
 )
+from play.concordia.log import action_problems
+from play.concordia.sheet import purse_total
+from play.concordia.types import Action
 from play.errors import LogInvalid, invalid, invalid_count
-from play.log import action_problems
-from play.sheet import purse_total
-from play.types import Action
 from scoring.board import province_bonus
 from scoring.catalog import ANY_GOOD, DISPLAY_SURCHARGE, GOOD_PRICE, MAX_HOUSES
 from scoring.engine import intermediate_bonus
@@ -163,13 +163,16 @@ def _receive(
         for good in GOODS:
             received = arriving.get(good, 0)
             if dropped[good] > received:
+                known = m.DROP_TOO_MUCH.get(good)
+                named = {} if known else {"good": good.value}
                 raise invalid_count(
                     child(here, good.value),
-                    m.DROP_TOO_MUCH[good],
+                    known or m.DROP_TOO_MUCH_ANY,
                     "received",
                     player=purse.name,
                     received=received,
                     given=dropped[good],
+                    **named,
                 )
             if received - dropped[good]:
                 kept[good] = received - dropped[good]

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from play.sheet import final_sheet
-from play.types import GameLog, State, Status
+from play.concordia.sheet import final_sheet
+from play.concordia.types import GameLog, State, Status
 from scoring.shape import SheetInvalid
 from scoring.sheet_io import score_document
 from scoring.types import Good
@@ -88,9 +88,14 @@ def log_document(log: GameLog) -> dict[str, Any]:
         "format": "game-log/1",
         "game": "concordia",
         "map": log.map.value,
+        **({"expansions": list(log.expansions)} if log.expansions else {}),
         "tracking": log.tracking.value,
         "intermediate_scoring": log.intermediate_scoring,
-        "players": [{"name": s.name, "colour": s.colour} for s in log.players],
+        "players": [
+            {"name": s.name, "colour": s.colour}
+            | ({"team": s.team} if s.team is not None else {})
+            for s in log.players
+        ],
     }
     if log.cities is not None:
         document["cities"] = {city: good.value for city, good in log.cities.items()}

@@ -11,22 +11,22 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from play import messages as m
-from play.board import Board
-from play.cards import (
+from play.concordia import messages as m
+from play.concordia.board import Board
+from play.concordia.cards import (
     card_price,
     cash_amount,
     house_price,
     tribune_money,
 )
-from play.cards import (
+from play.concordia.cards import (
     colonist_cash as _colonist_cash,
 )
-from play.cards import mercator_income as _mercator_income
-from play.data import CARDS, COLONIST_COST, Card, CardKind
-from play.sheet import FinalSheet
-from play.sheet import final_sheet as _final_sheet
-from play.types import State
+from play.concordia.cards import mercator_income as _mercator_income
+from play.concordia.data import CARDS, COLONIST_COST, Card, CardKind
+from play.concordia.sheet import FinalSheet
+from play.concordia.sheet import final_sheet as _final_sheet
+from play.concordia.types import State
 from scoring.board import province_bonus
 from scoring.catalog import DISPLAY_SURCHARGE
 from scoring.types import Good, GoodCounts, Problem

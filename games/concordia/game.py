@@ -1,0 +1,70 @@
+"""Concordia in the game registry (`games.registry`): what the shared code asks of it.
+
+Imported once at start-up by `games.apps.GamesConfig.ready`.
+"""
+
+from __future__ import annotations
+
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy as _
+
+from games import registry, services
+from games.concordia.views import result, sheet
+from games.models import Colour, ConcordiaMap, EntryMode, Game
+from games.vocabulary import category_label
+from scoring.catalog import MAX_PLAYERS, MIN_PLAYERS
+from scoring.types import Category, SheetResult
+
+
+def _maps() -> list[tuple[str, str | Promise]]:
+    return [(str(value), label) for value, label in ConcordiaMap.choices]
+
+
+def _rows(scored: object) -> registry.ScoreRows:
+    """A row per line of the game's score, in the order it was scored."""
+    assert isinstance(scored, SheetResult)
+    players = scored.players
+    if not players:
+        return []
+    return [
+        (
+            category_label(line.category.value),
+            [score.points(line.category) for score in players],
+        )
+        for line in players[0].lines
+    ]
+
+
+_QUICK = registry.GamePages(
+    start=services.session_create,
+    sheet=sheet.concordia_sheet,
+    preview=sheet.concordia_sheet_preview,
+    detail=result.concordia_detail,
+)
+
+registry.register(
+    registry.GameSpec(
+        game=Game.CONCORDIA,
+        pages={
+            EntryMode.QUICK: _QUICK,
+            # A game tapped on the board is scored from the board: its sheet
+            # address leads there (switching modes asks first).
+            EntryMode.BOARD: registry.GamePages(
+                start=_QUICK.start,
+                sheet=sheet.board_sheet,
+                preview=_QUICK.preview,
+                detail=_QUICK.detail,
+            ),
+        },
+        # Every line a score can have, in the data's append-only order: the
+        # statistics keep each in the slot of its place.
+        categories=tuple(category.value for category in Category),
+        table_sizes=range(MIN_PLAYERS, MAX_PLAYERS + 1),
+        colours=tuple(str(colour) for colour in Colour.values),
+        colours_refused=None,
+        too_many=_("Concordia is played by at most %(count)d players."),
+        maps=_maps,
+        result_type=SheetResult,
+        score_rows=_rows,
+    )
+)

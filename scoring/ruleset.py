@@ -1,0 +1,327 @@
+"""A game of Concordia's rules as data: what the map and the modules played decide.
+
+`ruleset(map, expansions)` returns the `Ruleset` of one game: its goods and
+gods (and so the lines of its score), the specialists, the sale decks, the
+display's surcharges, the starting hand, the player counts and the colours,
+all read from ``scoring/data/concordia.json``. The engine, the validation, the
+rules of play and the web app size everything by it, so a good, a god, a card
+or a map added to the data needs no new code; only a new *kind* of scoring
+rule is a small function in `scoring.gods` (registered in ``RULES``).
+
+The expansion modules are the score-sheet format's ``expansions`` ids (salt,
+forum, venus). An item of the data that names a ``module`` is in the game only
+when that module is played; the data's ``ruleset.modules`` says which modules
+exist, and what each changes (``players``, ``colours``, ``display_surcharge``
+naming another list of the data, ``starting_cards`` added to the hand).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from types import MappingProxyType
+from typing import Final
+
+from scoring._data import as_int, as_list, as_mapping, as_str, at, reference
+from scoring.catalog import (
+    DISPLAY_SURCHARGE,
+    GOOD_PRICE,
+    SALE_CARDS,
+    SPECIALIST_GOOD,
+    SPECIALIST_VALUE,
+    STOREHOUSE_SPACES,
+    SaleCard,
+    SurchargeGood,
+)
+from scoring.maps import MAPS, MapSpec
+from scoring.types import (
+    CardCounts,
+    Category,
+    God,
+    Good,
+    GoodCounts,
+    MapName,
+    Specialist,
+)
+
+_DATA: Final = reference()
+_RULESET: Final = as_mapping(_DATA["ruleset"])
+
+
+class UnknownModule(ValueError):
+    """An expansion module the data does not describe (yet)."""
+
+    def __init__(self, module: str) -> None:
+        super().__init__(module)
+        self.module = module
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GodRule:
+    """How one god scores: its data's ``rule`` with that rule's parameters.
+
+    ``max_per_card`` is the god's own cap per card (None: no cap, or the
+    rule's own, as Saturnus' is the map's provinces); ``counts_goods`` the
+    goods whose cities the rule counts; ``points_per`` what one counted thing pays.
+    """
+
+    god: God
+    category: Category
+    rule: str
+    max_per_card: int | None = None
+    counts_goods: frozenset[str] = frozenset()
+    # The goods of the game the rule does not count (the complement of
+    # ``counts_goods`` among the ruleset's goods), as places in a
+    # `GoodCounts.vector`: fewer to look at.
+    skips: tuple[int, ...] = ()
+    points_per: int = 1
+
+
+def modules() -> tuple[str, ...]:
+    """Every expansion module the data describes, in its order."""
+    return tuple(as_mapping(_RULESET["modules"]))
+
+
+def module_of(raw: Mapping[str, object]) -> str | None:
+    """The module an item of the data belongs to, or None for the base game."""
+    module = raw.get("module")
+    return None if module is None else as_str(module)
+
+
+def _god_rule(god: God, goods: tuple[Good, ...]) -> GodRule:
+    raw = as_mapping(at(_DATA, "gods", god.value.capitalize()))
+    cap = raw.get("max_per_card")
+    counts = frozenset(as_str(good) for good in as_list(raw.get("counts_goods", [])))
+    return GodRule(
+        god=god,
+        category=Category(god.value),
+        rule=as_str(raw["rule"]),
+        max_per_card=cap if type(cap) is int else None,
+        counts_goods=counts,
+        skips=tuple(
+            GoodCounts.index[good] for good in goods if good.value not in counts
+        ),
+        points_per=as_int(raw.get("points_per", 1)),
+    )
+
+
+# One object per map and modules (`ruleset` caches them): compared and hashed
+# by identity, so the caches keyed by a ruleset cost nothing.
+@dataclass(frozen=True, slots=True, kw_only=True, eq=False)
+class Ruleset:
+    """One game's rules, sized by its map and modules; see the module docstring."""
+
+    map: MapSpec
+    expansions: tuple[str, ...]
+    goods: tuple[Good, ...]
+    gods: tuple[God, ...]
+    god_rules: tuple[GodRule, ...]
+    categories: tuple[Category, ...]
+    specialist_category: Category
+    final_category: Category
+    specialists: tuple[Specialist, ...]
+    prices: Mapping[Good, int]
+    specialist_good: Mapping[Specialist, Good]
+    specialist_value: Mapping[Specialist, int]
+    starting_hand: CardCounts
+    sale_cards: tuple[SaleCard, ...]
+    display_surcharge: tuple[tuple[SurchargeGood, ...], ...]
+    min_players: int
+    max_players: int
+    colours: tuple[str, ...]
+    storehouse_caps: GoodCounts = field(default_factory=GoodCounts)
+    # The goods that stand for any other when a cost is paid (salt, with its
+    # module: the data's ``goods.wildcard``); none in the base game.
+    wildcards: tuple[Good, ...] = ()
+    # Whether players sit in teams (a module's ``"teams": true``: Venus).
+    teams: bool = False
+    # For the hot paths: each good's price in `GoodCounts.vector` order (0
+    # for a good not in the game), and the places of the game's gods in a
+    # `CardCounts.vector`.
+    price_vector: tuple[int, ...] = ()
+    god_places: tuple[int, ...] = ()
+
+    @property
+    def capital(self) -> str:
+        """The map's capital: no house ever stands there."""
+        return self.map.capital
+
+    @property
+    def player_range(self) -> range:
+        return range(self.min_players, self.max_players + 1)
+
+    def decks_in_play(self, player_count: int) -> int:
+        """Decks I…N are dealt for N players (§4b), clamped to the table sizes."""
+        return max(0, min(player_count, self.max_players))
+
+    def sale_cards_in_play(self, player_count: int) -> tuple[SaleCard, ...]:
+        decks = self.decks_in_play(player_count)
+        return tuple(card for card in self.sale_cards if card.deck <= decks)
+
+    def cards_in_play(self, player_count: int) -> CardCounts:
+        """How many cards of each god enter a game of ``player_count`` players.
+
+        The starting hand per player plus decks I…N (§7, the derived Pantheon).
+        """
+        return _cards_in_play(self, player_count)
+
+    def max_cards_per_player(self, player_count: int) -> CardCounts:
+        """The most cards of each god one player can hold: the starting hand
+        plus every sale card of that god in decks I…N (§4)."""
+        return _max_cards_per_player(self, player_count)
+
+    def specialists_in_play(self, player_count: int) -> tuple[Specialist, ...]:
+        return tuple(
+            card.specialist
+            for card in self.sale_cards_in_play(player_count)
+            if card.specialist is not None
+        )
+
+
+def _sale_by_god(rules: Ruleset, player_count: int) -> dict[God, int]:
+    counts = dict.fromkeys(rules.gods, 0)
+    for card in rules.sale_cards_in_play(player_count):
+        if card.god is not None and card.god in counts:
+            counts[card.god] += 1
+    return counts
+
+
+@cache
+def _cards_in_play(rules: Ruleset, player_count: int) -> CardCounts:
+    players = max(0, player_count)
+    sale = _sale_by_god(rules, player_count)
+    return CardCounts(
+        {god: rules.starting_hand[god] * players + sale[god] for god in rules.gods}
+    )
+
+
+@cache
+def _max_cards_per_player(rules: Ruleset, player_count: int) -> CardCounts:
+    sale = _sale_by_god(rules, player_count)
+    return CardCounts({god: rules.starting_hand[god] + sale[god] for god in rules.gods})
+
+
+def _in_game(items: Iterable[Mapping[str, object]], played: frozenset[str]) -> bool:
+    return all(module_of(item) in (None, *played) for item in items)
+
+
+@cache
+def _ruleset(map_name: MapName, expansions: tuple[str, ...]) -> Ruleset:
+    known = modules()
+    for module in expansions:
+        if module not in known:
+            raise UnknownModule(module)
+    played = frozenset(expansions)
+    changes = [as_mapping(as_mapping(_RULESET["modules"])[m]) for m in expansions]
+    good_modules = as_mapping(as_mapping(_DATA["goods"]).get("module", {}))
+    goods = tuple(
+        good for good in Good if good_modules.get(good.value) in (None, *played)
+    )
+    gods = tuple(
+        god
+        for god in God
+        if module_of(as_mapping(at(_DATA, "gods", god.value.capitalize())))
+        in (None, *played)
+    )
+    sale_cards = tuple(
+        card
+        for card, raw in zip(SALE_CARDS, as_list(_DATA["sale_cards"]), strict=True)
+        if _in_game((as_mapping(raw),), played)
+    )
+    starting = dict.fromkeys(gods, 0)
+    for raw in map(as_mapping, as_list(_DATA["starting_cards"])):
+        god = as_str(raw["god"]).lower()
+        if god in starting and module_of(raw) in (None, *played):
+            starting[God(god)] += as_int(raw["count"])
+    players = as_mapping(_RULESET["players"])
+    low, high = as_int(players["min"]), as_int(players["max"])
+    colours = tuple(as_str(colour) for colour in as_list(_RULESET["colours"]))
+    surcharge = DISPLAY_SURCHARGE
+    for change in changes:
+        if "players" in change:
+            span = as_mapping(change["players"])
+            low, high = as_int(span["min"]), as_int(span["max"])
+        colours += tuple(as_str(c) for c in as_list(change.get("colours", [])))
+        if "display_surcharge" in change:
+            surcharge = _surcharge(as_str(change["display_surcharge"]))
+    specialist_god = as_str(_RULESET["specialist_god"]).lower()
+    specialists = tuple(
+        card.specialist for card in sale_cards if card.specialist is not None
+    )
+    return Ruleset(
+        map=MAPS[map_name],
+        expansions=expansions,
+        goods=goods,
+        gods=gods,
+        god_rules=tuple(_god_rule(god, goods) for god in gods),
+        categories=(
+            *(Category(god.value) for god in gods),
+            Category(specialist_god),
+            Category(as_str(_RULESET["final_card"])),
+        ),
+        specialist_category=Category(specialist_god),
+        final_category=Category(as_str(_RULESET["final_card"])),
+        specialists=tuple(s for s in Specialist if s in specialists),
+        prices=MappingProxyType({good: GOOD_PRICE[good] for good in goods}),
+        specialist_good=SPECIALIST_GOOD,
+        specialist_value=SPECIALIST_VALUE,
+        starting_hand=CardCounts(starting),
+        sale_cards=sale_cards,
+        display_surcharge=surcharge,
+        min_players=low,
+        max_players=high,
+        colours=colours,
+        storehouse_caps=GoodCounts(dict.fromkeys(goods, STOREHOUSE_SPACES)),
+        price_vector=tuple(GOOD_PRICE[good] if good in goods else 0 for good in Good),
+        god_places=tuple(CardCounts.index[god] for god in gods),
+        teams=any(change.get("teams") is True for change in changes),
+        wildcards=tuple(
+            good
+            for good in goods
+            if good.value
+            in {
+                as_str(g)
+                for g in as_list(as_mapping(_DATA["goods"]).get("wildcard", []))
+            }
+        ),
+    )
+
+
+def _surcharge(key: str) -> tuple[tuple[SurchargeGood, ...], ...]:
+    raw = as_mapping(_DATA[key])
+    return tuple(
+        tuple(
+            "?" if as_str(good) == "?" else Good(as_str(good))
+            for good in as_list(position)
+        )
+        for position in as_list(raw["positions"])
+    )
+
+
+def ruleset(map_name: MapName | str, expansions: Iterable[str] = ()) -> Ruleset:
+    """Return the rules of a game on ``map_name`` with the ``expansions`` played.
+
+    Raises `ValueError` for a map the data does not know and `UnknownModule`
+    for an unknown module; the order of ``expansions`` does not matter.
+    """
+    key = (map_name, expansions)
+    try:
+        # The common call, a sheet's own map and modules: one dict look-up.
+        return _KNOWN[key]  # type: ignore[index]
+    except (KeyError, TypeError):
+        pass
+    order = modules()
+    chosen = tuple(sorted(set(expansions), key=lambda m: (m not in order, m)))
+    rules = _ruleset(MapName(map_name), chosen)
+    if isinstance(expansions, tuple):
+        _KNOWN[key] = rules  # type: ignore[index]
+    return rules
+
+
+_KNOWN: dict[tuple[str, tuple[str, ...]], Ruleset] = {}
+
+
+def base(map_name: MapName | str) -> Ruleset:
+    """The base game's rules on ``map_name`` (no expansion module)."""
+    return _ruleset(MapName(map_name), ())
