@@ -1,22 +1,35 @@
-"""Input parsing for the assistant's pages: shape only; the rules live in `play`."""
+"""Input parsing for the assistant's shared pages: shape only; the rules are the game's.
+
+The wizard's first screens (players, colours, seating) for any game, the
+phone's position in the log (``seq``) and tap key, and a game log uploaded for
+import.
+"""
 
 from __future__ import annotations
 
+import re
 import uuid
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 from django import forms
-from django.http import QueryDict
+from django.core.files.uploadedfile import UploadedFile
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext_noop
 
-from assistant.models import Tracking
+from assistant.interface import GameAssistant
 from assistant.setup_draft import RANDOM_START, DraftSeat
 from clubs.models import Player
+from clubs.names import PlayerNameField
 from games import seating
-from games.models import Colour, ConcordiaMap
+from games.documents import TOO_LARGE, document_load, reject
 
-GOODS = ("brick", "food", "tool", "wine", "cloth")
+# A log of the most events a game may hold is well under this; a larger file
+# is refused before it is read.
+MAX_LOG_BYTES: Final = 2 * 1024 * 1024
+NO_FILE: Final = gettext_noop("Choose a game log file (JSON).")
+# A head is a small count of events: digits only, and few of them.
+_SEQ: Final = re.compile(r"[0-9]{1,9}")
 
 
 def new_key() -> str:
@@ -31,22 +44,68 @@ def clean_key(raw: object) -> str:
         return ""
 
 
+def seq_of(raw: object) -> int | None:
+    """The head a phone saw when it made its move; None when missing or not a count.
+
+    A move without it cannot be checked against another phone's, so it is
+    refused rather than recorded unchecked (``1.5``, a 5,000-digit number).
+    """
+    text = str(raw) if raw is not None else ""
+    return int(text) if _SEQ.fullmatch(text) else None
+
+
+def log_upload_read(upload: UploadedFile | None) -> object:
+    """The decoded JSON of an uploaded game log; raises `ImportRejected` saying why not.
+
+    Through the one reader of documents sent to us (`games.documents`): its
+    size, depth, NUL characters and lone surrogates are checked with their paths.
+    """
+    if upload is None:
+        raise reject(NO_FILE)
+    if upload.size is not None and upload.size > MAX_LOG_BYTES:
+        raise reject(TOO_LARGE, limit=MAX_LOG_BYTES // (1024 * 1024))
+    raw = upload.read(MAX_LOG_BYTES + 1)
+    if len(raw) > MAX_LOG_BYTES:
+        raise reject(TOO_LARGE, limit=MAX_LOG_BYTES // (1024 * 1024))
+    return document_load(raw)
+
+
 class SetupPlayersForm(forms.Form):
     """The wizard's first screen: who plays, club players or guests, in seating order.
 
     Colours may come with the seats (a seat without one keeps its default);
-    every other choice has a default on the later screens.
+    every other choice has a default on the later screens. A guest's name
+    follows the one rule of names (`clubs.names`), its message by the field.
     """
 
-    def __init__(self, *args: Any, players: Sequence[Player], **kwargs: Any) -> None:
+    def __init__(
+        self,
+        *args: Any,
+        players: Sequence[Player],
+        game: GameAssistant[Any],
+        **kwargs: Any,
+    ) -> None:
         super().__init__(*args, **kwargs)
         self._players = {str(p.pk): p for p in players}
-        self.fields.update(seating.seat_fields(players, new_name_label=_("or a guest")))
+        self._count = game.max_players
+        self._min = game.min_players
+        fields = seating.seat_fields(players, new_name_label=_("or a guest"))
+        for index in range(seating.MAX_PLAYERS):
+            if index >= self._count:
+                for part in ("player", "new_name", "colour"):
+                    del fields[f"seat{index}_{part}"]
+                continue
+            fields[f"seat{index}_new_name"] = PlayerNameField(
+                label=_("or a guest"), required=False
+            )
+            colour = fields[f"seat{index}_colour"]
+            colour.choices = [("", "—"), *game.colours]  # type: ignore[attr-defined]
+        self.fields.update(fields)
 
     def seat_rows(
         self,
     ) -> list[tuple[forms.BoundField, forms.BoundField, forms.BoundField]]:
-        return seating.seat_rows(self)
+        return seating.seat_rows(self)[: self._count]
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}
@@ -57,8 +116,10 @@ class SetupPlayersForm(forms.Form):
         )
         for field, message in reading.errors:
             self.add_error(field, message)
-        if not self.errors and (too_few := seating.too_few_seats(reading.seats)):
-            raise too_few
+        if not self.errors and len(reading.seats) < self._min:
+            raise forms.ValidationError(
+                _("A game needs at least %(count)d players.") % {"count": self._min}
+            )
         cleaned["seats"] = [
             DraftSeat(
                 player=str(seat.player.pk) if seat.player else "",
@@ -73,11 +134,17 @@ class SetupPlayersForm(forms.Form):
 class SetupColoursForm(forms.Form):
     """One colour per player, each colour once: fields ``colour0`` … in seating order."""
 
-    def __init__(self, *args: Any, names: Sequence[str], **kwargs: Any) -> None:
+    def __init__(
+        self,
+        *args: Any,
+        names: Sequence[str],
+        colours: Sequence[tuple[str, Any]],
+        **kwargs: Any,
+    ) -> None:
         super().__init__(*args, **kwargs)
         for index, name in enumerate(names):
             self.fields[f"colour{index}"] = forms.ChoiceField(
-                label=name, choices=Colour.choices, widget=forms.RadioSelect
+                label=name, choices=list(colours), widget=forms.RadioSelect
             )
 
     def rows(self) -> list[forms.BoundField]:
@@ -111,120 +178,3 @@ class SetupSeatingForm(forms.Form):
     def clean_start(self) -> int:
         raw = self.cleaned_data["start"]
         return RANDOM_START if raw == "random" else int(raw)
-
-
-class SetupMapForm(forms.Form):
-    map = forms.ChoiceField(label=_("Map"), choices=ConcordiaMap.choices)
-
-
-class SetupTrackingForm(forms.Form):
-    tracking = forms.ChoiceField(
-        label=_("What the app keeps track of"), choices=Tracking.choices
-    )
-
-
-class SetupScoringForm(forms.Form):
-    intermediate_scoring = forms.TypedChoiceField(
-        label=_("Intermediate scoring (each player's first Tribune)"),
-        choices=[("off", _("Off")), ("on", _("On"))],
-        coerce=lambda value: value == "on",
-        widget=forms.RadioSelect,
-    )
-
-
-def _count(data: QueryDict, name: str) -> int:
-    try:
-        return max(0, min(99, int(data.get(name) or 0)))
-    except ValueError:
-        return 0
-
-
-def _drop(data: QueryDict, players: Sequence[str]) -> dict[str, dict[str, int]]:
-    """Goods that did not fit, per player: fields ``drop-<seat>-<good>``."""
-    drop: dict[str, dict[str, int]] = {}
-    for seat, name in enumerate(players):
-        goods = {g: n for g in GOODS if (n := _count(data, f"drop-{seat}-{g}"))}
-        if goods:
-            drop[name] = goods
-    return drop
-
-
-def play_document(
-    *,
-    data: QueryDict,
-    player: str,
-    card: str,
-    full: bool,
-    players: Sequence[str] = (),
-) -> dict[str, object]:
-    """Build the ``play`` event a helper's form sends, as the game-log contract writes it.
-
-    Only the shape is read here; whether the move is legal is the engine's word.
-    """
-    kind = card.rpartition(":")[2]
-    event: dict[str, object] = {"type": "play", "player": player, "card": card}
-    action = kind
-    copy = data.get("copy", "")
-    if kind == "Diplomat" and copy:
-        event["copy"] = copy
-        action = data.get("copied", "").rpartition(":")[2]
-    if action == "Tribune":
-        if full and data.get("colonist") in {"land", "sea"}:
-            event["colonist"] = data["colonist"]
-        if data.get("intermediate_points", "") != "":
-            event["intermediate_points"] = _count(data, "intermediate_points")
-    elif action == "Architect":
-        if full:
-            event["build"] = [c for c in data.getlist("build") if c]
-        elif data.get("fifteenth_house"):
-            event["fifteenth_house"] = True
-    elif action == "Prefect":
-        if data.get("cash"):
-            event["cash"] = True
-            # Full tracking: the coins counted on the table, when they differ.
-            if full and data.get("amount", "") != "":
-                event["amount"] = _count(data, "amount")
-        else:
-            event["province"] = data.get("province", "")
-    elif action == "Mercator":
-        if full:
-            trade: dict[str, int] = {}
-            for good in GOODS:
-                amount = _signed(data.get(f"trade_{good}", ""))
-                if amount:
-                    trade[good] = amount
-            event["trade"] = trade
-    elif action in {"Senator", "Consul"}:
-        one = data.get("buy_one", "")
-        event["buy"] = [one] if one else [c for c in data.getlist("buy") if c]
-        # Only the Senator's surcharges have goods of the buyer's choice.
-        if full and action == "Senator":
-            chosen = [g for g in data.get("pay", "").split("+") if g in GOODS]
-            event["pay"] = (
-                {g: chosen.count(g) for g in dict.fromkeys(chosen)}
-                if chosen
-                else {g: n for g in GOODS if (n := _count(data, f"pay_{g}"))}
-            )
-    elif action in {"Mason", "Farmer", "Smith", "Vintner", "Weaver"}:
-        pass
-    elif action == "Colonist":
-        if data.get("cash"):
-            event["cash"] = True
-        else:
-            place = ["land"] * _count(data, "place_land") + ["sea"] * _count(
-                data, "place_sea"
-            )
-            event["place"] = place
-    production = action in {"Prefect", "Mason", "Farmer", "Smith", "Vintner", "Weaver"}
-    if full and production and "cash" not in event:
-        drop = _drop(data, players)
-        if drop:
-            event["drop"] = drop
-    return event
-
-
-def _signed(raw: str) -> int:
-    try:
-        return max(-99, min(99, int(raw)))
-    except ValueError:
-        return 0

@@ -1,7 +1,10 @@
-"""The table assistant: a game in play and its append-only log (issue #14).
+"""The table assistant: a game in play and its append-only log (issues #14, #22).
 
-The state of a game is never stored: it is replayed from the setup (the
-header fields of the game-log document) and the events, through `play`.
+The state of a game is never stored: it is replayed from its setup (the
+header of its game-log document) and its events, by the game's own package
+(`assistant.concordia`). These tables know no game: ``game`` names it,
+``players`` holds each seat's name and colour, and ``setup`` the rest of the
+log's header as that game's contract writes it.
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club
-from games.models import ConcordiaMap, TableSession
+from games.models import Game, TableSession
 
 # Join codes are read aloud and typed on a phone: no 0/O, 1/I/l look-alikes.
 JOIN_CODE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
@@ -32,27 +35,32 @@ def new_follow_token() -> str:
     return secrets.token_urlsafe(18)
 
 
-class Tracking(models.TextChoices):
-    LIGHT = "light", _("light: the cards only")
-    FULL = "full", _("full: money, goods, colonists and houses too")
+class GameStatus(models.TextChoices):
+    """Where a game stands, as the list of the club's games needs it."""
+
+    PLAYING = "playing", _("playing")
+    FINISHED = "finished", _("finished")
+    ABANDONED = "abandoned", _("abandoned")
 
 
 class AssistantGame(models.Model):
-    """A Concordia game played with the assistant on the table."""
+    """A game played with the assistant on the table."""
 
     club = models.ForeignKey(
         Club, on_delete=models.CASCADE, related_name="assistant_games"
     )
-    map = models.CharField(_("map"), max_length=12, choices=ConcordiaMap.choices)
-    tracking = models.CharField(
-        _("tracking"), max_length=5, choices=Tracking.choices, default=Tracking.LIGHT
-    )
-    intermediate_scoring = models.BooleanField(_("intermediate scoring"), default=False)
-    # The game-log header, as the contract writes it: players in seating order
-    # ({"name", "colour"}), the city tokens by city, the display dealt at setup.
+    game = models.CharField(_("game"), max_length=20, choices=Game.choices)
+    # The game-log header: the players in seating order ({"name", "colour"},
+    # and whatever else the game's contract gives a player), and the rest of
+    # the header but its "format" and "game" (Concordia: map, tracking, the
+    # intermediate scoring, the city tokens, the display dealt).
     players = models.JSONField(default=list)
-    cities = models.JSONField(default=dict, blank=True)
-    display = models.JSONField(default=list)
+    setup = models.JSONField(default=dict, blank=True)
+    # Written with every event, so that a list of games replays none of them;
+    # "" for a game recorded before this column existed (its state says).
+    status = models.CharField(
+        max_length=10, choices=GameStatus.choices, blank=True, default=""
+    )
     join_code = models.CharField(max_length=12, unique=True, default=new_join_code)
     # Empty when revoked: whoever held the old link can no longer follow.
     follow_token = models.CharField(max_length=40, blank=True, default=new_follow_token)
@@ -103,6 +111,11 @@ class AssistantGame(models.Model):
             kwargs={"club_slug": self.club.slug, "game_id": self.pk},
         )
 
+    @property
+    def closed(self) -> bool:
+        """Whether the final score sheet exists: the game takes no more moves."""
+        return self.session_id is not None
+
 
 class AssistantEvent(models.Model):
     """One event of a game's log; rows are only ever added (a trigger refuses the rest)."""
@@ -114,9 +127,16 @@ class AssistantEvent(models.Model):
     # Set by the phone for each tap, so that a tap sent twice records one event.
     idempotency_key = models.CharField(max_length=64, blank=True)
     document = models.JSONField()
+    # The account that recorded it, as a bare reference: no database
+    # constraint and nothing done when the account is deleted, because the
+    # log is append-only and deleting an account must not rewrite it (a
+    # SET_NULL would UPDATE every event, which the trigger refuses). Once the
+    # account is gone the number leads nowhere: what remains of a deleted
+    # user in a log is that number. Empty for events no account recorded.
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
-        on_delete=models.SET_NULL,
+        on_delete=models.DO_NOTHING,
+        db_constraint=False,
         null=True,
         blank=True,
         related_name="+",
@@ -145,6 +165,23 @@ class AssistantEvent(models.Model):
             pgtrigger.Protect(
                 name="assistant_event_append_only",
                 operation=pgtrigger.Update | pgtrigger.Delete,
+            ),
+            # A row trigger does not see TRUNCATE: a statement trigger refuses
+            # it while the table holds an event (emptying an empty table loses
+            # nothing, and Django's flush between tests truncates every table).
+            # SQLite has no TRUNCATE: its "DELETE FROM" without WHERE fires the
+            # row triggers of migration 0002, which refuse it.
+            pgtrigger.Trigger(
+                name="assistant_event_no_truncate",
+                level=pgtrigger.Statement,
+                when=pgtrigger.Before,
+                operation=pgtrigger.Truncate,
+                func=(
+                    "IF EXISTS (SELECT 1 FROM assistant_assistantevent) THEN"
+                    " RAISE EXCEPTION 'Cannot truncate % while it holds events:"
+                    " the log is append-only', TG_TABLE_NAME;"
+                    " END IF; RETURN NULL;"
+                ),
             ),
         ]
 

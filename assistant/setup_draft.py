@@ -1,12 +1,15 @@
 """The setup wizard's draft: what the group chose so far, kept in the session.
 
-The wizard asks one thing per screen (players, colours, seating, map, tracking,
-intermediate scoring). Between screens the choices live in the Django session,
-one draft per club, as plain JSON. Every screen reads the draft back through
-`draft_read`, which checks its whole shape against the club's players; a stale
-draft (a player removed since) or a tampered one reads as None and the wizard
-starts again at the players. Every field but the players has its default, so
-any screen after the first may be skipped.
+The wizard asks one thing per screen: the players, their colours and the
+seating (every game), then the game's own screens (Concordia: map, tracking,
+intermediate scoring), whose answers are the draft's ``choices``. Between
+screens the draft lives in the Django session, one per club and game (the key
+names both), as plain JSON. Every screen reads the draft back through
+`draft_read`, which checks its whole shape against the club's players and the
+game (its player counts, colours and choices); a stale draft (a player
+removed since) or a tampered one reads as None and the wizard starts again at
+the players. Every field but the players has its default, so any screen after
+the first may be skipped.
 """
 
 from __future__ import annotations
@@ -16,16 +19,20 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from assistant.models import Tracking
+from assistant.interface import GameAssistant
 from clubs.models import Player
-from games.models import Colour, ConcordiaMap
-from games.seating import MAX_PLAYERS, MIN_PLAYERS
+from scoring.names import NAME_MAX_LENGTH
 
-# The screens in order; the first is the game-create URL, the others its steps.
-STEPS = ("players", "colours", "seating", "map", "tracking", "scoring")
+# The screens every game asks first; the first is the wizard's own URL.
+SHARED_STEPS = ("players", "colours", "seating")
 RANDOM_START = -1
 _KEY = re.compile(r"[0-9a-f]{32}")
-_NAME_MAX = 40
+_SHARED_FIELDS = frozenset({"key", "seats", "start"})
+
+
+def steps(game: GameAssistant[Any]) -> tuple[str, ...]:
+    """Every screen of ``game``'s wizard, in order."""
+    return (*SHARED_STEPS, *(step.name for step in game.wizard_steps))
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,25 +50,31 @@ class Draft:
     seats: tuple[DraftSeat, ...]
     # Index into ``seats`` of the start player, or RANDOM_START.
     start: int = 0
-    map: str = ConcordiaMap.IMPERIUM.value
-    tracking: str = Tracking.LIGHT.value
-    intermediate_scoring: bool = False
+    # The answers of the game's own screens (its `choices_default` until asked).
+    choices: Mapping[str, object] = field(default_factory=dict)
     names: tuple[str, ...] = field(default=(), compare=False)
+    # The game's colours, in the order seats without one take them.
+    palette: tuple[str, ...] = field(default=(), compare=False)
 
     def colours(self) -> list[str]:
         """Each seat's colour; a seat without one gets the next free one, as the game will."""
         chosen = [seat.colour for seat in self.seats]
-        free = [c for c in Colour.values if c not in chosen]
+        free = [c for c in self.palette if c not in chosen]
         return [colour or free.pop(0) for colour in chosen]
 
-    def table(self, start: int) -> list[tuple[str, str]]:
-        """(name, colour) in seating order from ``start``: the last holds the Praefectus Magnus."""
-        seats = list(zip(self.names, self.colours(), strict=True))
-        return seats[start:] + seats[:start]
+    def table(self) -> list[tuple[str, str]]:
+        """(name, colour) of every seat, around the table as entered."""
+        return list(zip(self.names, self.colours(), strict=True))
+
+    @property
+    def start_seat(self) -> int | None:
+        """The start player's seat; None when the app is to draw it."""
+        return None if self.start == RANDOM_START else self.start
 
 
-def session_key(club_id: int) -> str:
-    return f"assistant-setup-draft:{club_id}"
+def session_key(game: str, club_id: int) -> str:
+    """The session key of a club's draft for one game: two games' wizards never mix."""
+    return f"assistant-setup-draft:{game}:{club_id}"
 
 
 def draft_dump(draft: Draft) -> dict[str, object]:
@@ -69,33 +82,27 @@ def draft_dump(draft: Draft) -> dict[str, object]:
         "key": draft.key,
         "seats": [[s.player, s.new_name, s.colour] for s in draft.seats],
         "start": draft.start,
-        "map": draft.map,
-        "tracking": draft.tracking,
-        "intermediate_scoring": draft.intermediate_scoring,
+        **draft.choices,
     }
 
 
-def draft_read(raw: object, players: Mapping[str, Player]) -> Draft | None:
+def draft_read(
+    raw: object, players: Mapping[str, Player], game: GameAssistant[Any]
+) -> Draft | None:
     """Return the draft stored as ``raw``, or None when anything in it is off."""
-    if not isinstance(raw, dict) or set(raw) != {
-        "key",
-        "seats",
-        "start",
-        "map",
-        "tracking",
-        "intermediate_scoring",
-    }:
+    if not isinstance(raw, dict) or not set(raw) >= _SHARED_FIELDS:
         return None
     key, seats_raw, start = raw["key"], raw["seats"], raw["start"]
     if not isinstance(key, str) or not _KEY.fullmatch(key):
         return None
     if not isinstance(seats_raw, list) or not (
-        MIN_PLAYERS <= len(seats_raw) <= MAX_PLAYERS
+        game.min_players <= len(seats_raw) <= game.max_players
     ):
         return None
+    palette = tuple(value for value, _label in game.colours)
     seats: list[DraftSeat] = []
     for item in seats_raw:
-        seat = _seat_read(item, players)
+        seat = _seat_read(item, players, palette)
         if seat is None:
             return None
         seats.append(seat)
@@ -109,22 +116,24 @@ def draft_read(raw: object, players: Mapping[str, Player]) -> Draft | None:
         return None
     if type(start) is not int or not RANDOM_START <= start < len(seats):
         return None
-    if raw["map"] not in ConcordiaMap.values or raw["tracking"] not in Tracking.values:
-        return None
-    if type(raw["intermediate_scoring"]) is not bool:
+    choices = game.choices_read(
+        {name: value for name, value in raw.items() if name not in _SHARED_FIELDS}
+    )
+    if choices is None:
         return None
     return Draft(
         key=key,
         seats=tuple(seats),
         start=start,
-        map=raw["map"],
-        tracking=raw["tracking"],
-        intermediate_scoring=raw["intermediate_scoring"],
+        choices=choices,
         names=names,
+        palette=palette,
     )
 
 
-def _seat_read(item: object, players: Mapping[str, Player]) -> DraftSeat | None:
+def _seat_read(
+    item: object, players: Mapping[str, Player], palette: tuple[str, ...]
+) -> DraftSeat | None:
     if not isinstance(item, list) or len(item) != 3:
         return None
     if not all(isinstance(part, str) for part in item):
@@ -134,9 +143,9 @@ def _seat_read(item: object, players: Mapping[str, Player]) -> DraftSeat | None:
         return None  # exactly one of a club player and a guest's name
     if player and player not in players:
         return None
-    if len(new_name) > _NAME_MAX:
+    if len(new_name) > NAME_MAX_LENGTH:
         return None
-    if colour and colour not in Colour.values:
+    if colour and colour not in palette:
         return None
     return DraftSeat(player=player, new_name=new_name, colour=colour)
 
@@ -147,6 +156,7 @@ def draft_with_seats(
     key: str,
     seats: Sequence[DraftSeat],
     players: Mapping[str, Player],
+    game: GameAssistant[Any],
 ) -> Draft:
     """The draft after the players screen: its other choices kept where they still fit.
 
@@ -169,7 +179,13 @@ def draft_with_seats(
             taken.add(old)
         kept.append(replace(seat, colour=colour))
     if draft is None:
-        return Draft(key=key, seats=tuple(kept), names=names)
+        return Draft(
+            key=key,
+            seats=tuple(kept),
+            choices=game.choices_default(),
+            names=names,
+            palette=tuple(value for value, _label in game.colours),
+        )
     start = draft.start if draft.start < len(kept) else 0
     return replace(draft, seats=tuple(kept), names=names, start=start)
 

@@ -90,6 +90,7 @@ INSTALLED_APPS = [
     "portability",
     "api",
     "assistant",
+    "assistant.concordia",
 ]
 
 MIDDLEWARE = [

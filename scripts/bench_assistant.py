@@ -67,6 +67,7 @@ def main() -> int:
     from django.urls import reverse
 
     from assistant import services as assistant_services
+    from assistant.concordia import services as concordia_services
     from clubs import services
 
     call_command("migrate", verbosity=0)
@@ -74,7 +75,7 @@ def main() -> int:
     club = services.club_create(name="Bench", slug="bench", owner=user)
     document = json.loads(LOG.read_text(encoding="utf-8"))
     events = document["events"]
-    game = assistant_services.game_create(
+    game = concordia_services.game_create(
         club=club,
         created_by=user,
         map_name=document["map"],

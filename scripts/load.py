@@ -966,10 +966,10 @@ def _light_taps(played: Any) -> list[tuple[str, dict[str, Any]]]:
 
     A play is its helper's form; a purchase's refill is a reveal of its own
     (the third tap), where the log may hold it in the play. The pages place an
-    only possible card themselves (`engine.forced_refill`), so, as a phone
+    only possible card themselves (`moves.forced_refill`), so, as a phone
     does, the taps leave out the cards the server will already have placed.
     """
-    from assistant import engine
+    from assistant.concordia import adapter, moves
 
     state = played.states[ASSISTANT_START]
     placed: list[str] = []  # cards the server placed, not yet met in the log
@@ -982,12 +982,10 @@ def _light_taps(played: Any) -> list[tuple[str, dict[str, Any]]]:
             placed.pop(0)
         if not cards:
             return
-        forced = engine.forced_refill(
-            state, {"type": "reveal", "cards": cards}, "cards"
-        )
+        forced = moves.forced_refill(state, {"type": "reveal", "cards": cards}, "cards")
         placed.extend(forced)
         taps.append(("reveal", {"card": cards}))
-        state = engine.apply(state, {"type": "reveal", "cards": [*cards, *forced]})
+        state = adapter.apply(state, {"type": "reveal", "cards": [*cards, *forced]})
 
     for index in range(ASSISTANT_START, len(played.documents)):
         event = played.documents[index]
@@ -996,9 +994,9 @@ def _light_taps(played: Any) -> list[tuple[str, dict[str, Any]]]:
             continue
         taps.append(("play", _light_form(event, played.states[index])))
         document = {key: value for key, value in event.items() if key != "reveal"}
-        forced = engine.forced_refill(state, document, "reveal")
+        forced = moves.forced_refill(state, document, "reveal")
         placed.extend(forced)
-        state = engine.apply(
+        state = adapter.apply(
             state, {**document, "reveal": forced} if forced else document
         )
         if event.get("reveal"):

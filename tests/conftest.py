@@ -87,6 +87,22 @@ def _empty_cache() -> Iterator[None]:
         caches[alias].clear()
 
 
+@pytest.fixture(autouse=True)
+def _event_logs_cleared_for_the_flush(request: pytest.FixtureRequest) -> Iterator[None]:
+    # A transactional test commits for real and is flushed afterwards; the
+    # assistant's append-only event table refuses that flush while it holds
+    # events (tests/event_logs.py). This teardown runs before the flush.
+    yield
+    marker = request.node.get_closest_marker("django_db")
+    committed = (marker is not None and marker.kwargs.get("transaction")) or any(
+        name in request.fixturenames for name in ("transactional_db", "live_server")
+    )
+    if committed:
+        from tests.event_logs import event_logs_clear
+
+        event_logs_clear()
+
+
 @pytest.fixture
 def alice(db: None) -> User:
     return UserFactory.create(username="alice")

@@ -1,10 +1,12 @@
-"""The table assistant's pages (FBVs). Every page works without JavaScript.
+"""The table assistant's shared pages (FBVs). Every page works without JavaScript.
 
-The turn screen is one partial, ``turn-panel``: a card's helper replaces it,
+The turn screen is one partial, ``turn-panel``: a move's helper replaces it,
 a recorded move returns it fresh, and the head poll makes it reload itself
 when another phone recorded something. A module per part of the game's life:
-``index`` (the list, logs out and in), ``setup``, ``turn``, ``phones``;
-``base`` holds what they share.
+``index`` (the list, logs out and in), ``setup`` (the wizard's shell),
+``turn`` (the turn page, undo, abandon, the end), ``phones``; ``base`` holds
+what they share and what a game's own pages use from the shell. A game's own
+pages live in its package (`assistant.concordia.views`).
 """
 
 from __future__ import annotations
@@ -25,15 +27,10 @@ from assistant.views.setup import (
     game_create,
     game_create_step,
     game_setup,
-    game_setup_cities,
-    game_setup_display,
 )
 from assistant.views.turn import (
     game_abandon,
-    game_adjust,
     game_finish,
-    game_play,
-    game_reveal,
     game_turn,
     game_undo,
 )
@@ -42,7 +39,6 @@ __all__ = [
     "follow",
     "follow_head",
     "game_abandon",
-    "game_adjust",
     "game_create",
     "game_create_step",
     "game_export",
@@ -51,11 +47,7 @@ __all__ = [
     "game_import",
     "game_join",
     "game_list",
-    "game_play",
-    "game_reveal",
     "game_setup",
-    "game_setup_cities",
-    "game_setup_display",
     "game_share",
     "game_turn",
     "game_undo",

@@ -17,18 +17,21 @@ from django_htmx.http import (
 )
 
 from assistant import selectors, services
+from assistant.forms import seq_of
 from assistant.models import AssistantGame
-from assistant.views.base import CHANGED_EVENT, club_of, game_of, game_urls
-from assistant.views.turn import render_turn
+from assistant.views.base import (
+    CHANGED_EVENT,
+    club_of,
+    game_of,
+    game_urls,
+    render_turn,
+)
 from concordia_site.http import AuthedHtmxRequest, HtmxHttpRequest
 
 
 def _head(request: HtmxHttpRequest, game: AssistantGame, page: str) -> HttpResponse:
     """204 while nothing changed; otherwise tell the turn panel to reload itself."""
-    try:
-        seen = int(request.GET.get("seq", ""))
-    except ValueError:
-        seen = -1
+    seen = seq_of(request.GET.get("seq"))
     # Opening the final sheet records no event, but it closes the game on every
     # phone (no more undo): a phone that saw it closed says so (sheet=1).
     sheet_seen = request.GET.get("sheet", "1" if game.session_id else "0")

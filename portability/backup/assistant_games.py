@@ -20,10 +20,10 @@ from django.db import transaction
 
 from assistant import selectors as assistant_selectors
 from assistant import services as assistant_services
+from assistant.interface import RulesRefused
 from assistant.models import AssistantGame
 from clubs.models import Club
 from games.models import Game, TableSession
-from play import LogInvalid
 from portability.backup.document import (
     SESSION_NOT_CONCORDIA,
     SESSION_OTHER_PLAYERS,
@@ -146,7 +146,7 @@ def assistant_games_restore(
                 imported = assistant_services.game_import(
                     club=club, created_by=None, document=game.log
                 )
-        except LogInvalid as refused:
+        except RulesRefused as refused:
             problems += [
                 Problem(
                     path=child(here, problem.path) if problem.path else here,

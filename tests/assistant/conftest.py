@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 
-from assistant import services
+from assistant.concordia import services as concordia_services
 from assistant.models import AssistantGame
 from clubs.models import Club
 
@@ -24,7 +24,7 @@ def example(name: str) -> Any:
 def game_from_header(
     club: Club, user: User | None, document: dict[str, Any]
 ) -> AssistantGame:
-    return services.game_create(
+    return concordia_services.game_create(
         club=club,
         created_by=user,
         map_name=document["map"],
@@ -52,7 +52,7 @@ def short_game(club: Club, alice: User, short_log: dict[str, Any]) -> AssistantG
 @pytest.fixture
 def light_game(club: Club, alice: User) -> AssistantGame:
     """Ana, Bia and Caio on Imperium, light tracking, cities and display by the app."""
-    return services.game_create(
+    return concordia_services.game_create(
         club=club,
         created_by=alice,
         map_name="imperium",

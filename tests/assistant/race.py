@@ -19,6 +19,7 @@ from django.test import Client
 from django.urls import reverse
 
 from assistant import selectors, services
+from assistant.concordia import services as concordia_services
 from assistant.models import AssistantEvent
 from clubs.models import Club
 from tests.assistant.refills import Refills
@@ -52,7 +53,7 @@ def race_in_threads(
 ) -> list[str]:
     """Play ``rounds`` turns, each sent by every client at once; return what went wrong."""
     played = play_to_the_end(random.Random(5), players=3, tracking="light")
-    game = services.game_create(
+    game = concordia_services.game_create(
         club=club,
         created_by=owner,
         map_name="imperium",

@@ -2,7 +2,7 @@
 
 A scripted game (the engine's random player) names every card that refilled the
 display. The assistant's pages place a card nobody needs to tap (the only card
-that could come, `engine.forced_refill`) with the move that emptied the place,
+that could come, `moves.forced_refill`) with the move that emptied the place,
 so a script sends only the cards the pages did not place already.
 """
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.http import QueryDict
 
-from assistant.forms import play_document
+from assistant.concordia.forms import play_document
 
 
 def _data(**fields: object) -> QueryDict:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.utils import translation
 
-from assistant.templatetags.assistant_extras import (
+from assistant.concordia.templatetags.concordia_assistant import (
     card_tile,
     category_label,
     goods_text,

@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth.models import User
 from django.db import DatabaseError, IntegrityError, connection, transaction
+from django.urls import reverse
 
 from assistant.models import (
     JOIN_CODE_ALPHABET,
@@ -26,7 +27,7 @@ PLAYERS = [{"name": "Ana", "colour": "red"}, {"name": "Bia", "colour": "green"}]
 @pytest.fixture
 def game(club: Club, alice: User) -> AssistantGame:
     return AssistantGame.objects.create(
-        club=club, map="imperium", players=PLAYERS, created_by=alice
+        club=club, game="concordia", players=PLAYERS, created_by=alice
     )
 
 
@@ -73,7 +74,7 @@ def test_an_idempotency_key_records_one_event_per_game(game, club, alice):
     _event(game, 1, key="tap-1")
     with pytest.raises(IntegrityError), transaction.atomic():
         _event(game, 2, key="tap-1")
-    other = AssistantGame.objects.create(club=club, map="imperium", players=PLAYERS)
+    other = AssistantGame.objects.create(club=club, game="concordia", players=PLAYERS)
     _event(other, 1, key="tap-1")
     _event(game, 2)
     _event(game, 3)
@@ -93,3 +94,78 @@ def test_join_codes_avoid_look_alike_characters():
         len(code) == 6 and set(code) <= set(JOIN_CODE_ALPHABET) for code in codes
     )
     assert len(codes) > 190
+
+
+def test_an_event_table_holding_events_cannot_be_emptied_at_once(game):
+    _event(game, 1)
+    table = AssistantEvent._meta.db_table
+    # PostgreSQL: TRUNCATE skips row triggers, so a statement trigger refuses
+    # it. SQLite has no TRUNCATE: a DELETE without WHERE fires the row trigger.
+    statement = (
+        f"TRUNCATE {table}"
+        if connection.vendor == "postgresql"
+        else f"DELETE FROM {table}"
+    )
+    if connection.vendor == "postgresql":
+        # The test's own transaction still holds the insert's deferred
+        # foreign-key check, which TRUNCATE would refuse first.
+        with connection.cursor() as cursor:
+            cursor.execute("SET CONSTRAINTS ALL IMMEDIATE")
+    with (
+        pytest.raises(DatabaseError, match="append-only"),
+        transaction.atomic(),
+        connection.cursor() as cursor,
+    ):
+        cursor.execute(statement)
+    assert AssistantEvent.objects.count() == 1
+
+
+def test_an_empty_event_table_may_be_truncated(game):
+    # Django's flush between transactional tests truncates every table; an
+    # empty log loses nothing.
+    if connection.vendor != "postgresql":
+        pytest.skip(reason="TRUNCATE is PostgreSQL's; SQLite has none")
+    with transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute(f"TRUNCATE {AssistantEvent._meta.db_table}")
+    assert not AssistantEvent.objects.exists()
+
+
+def _recorded_by(user: User, club: Club) -> tuple[AssistantGame, AssistantEvent]:
+    game = AssistantGame.objects.create(
+        club=club, game="concordia", players=PLAYERS, created_by=user
+    )
+    event = AssistantEvent.objects.create(
+        game=game, seq=1, document={"type": "undo"}, created_by=user
+    )
+    return game, event
+
+
+def test_deleting_an_account_keeps_the_moves_it_recorded(club):
+    # From the shell (or any code): the log is not touched.
+    user = User.objects.create(username="dora")
+    game, event = _recorded_by(user, club)
+    user_id = user.pk
+    user.delete()
+    assert not User.objects.filter(pk=user_id).exists()
+    kept = AssistantEvent.objects.get(pk=event.pk)
+    assert (kept.seq, kept.document, kept.created_by_id) == (
+        1,
+        {"type": "undo"},
+        user_id,
+    )
+    # The game's own "created by" may change: it is not the log.
+    game.refresh_from_db()
+    assert game.created_by is None
+
+
+def test_deleting_an_account_in_the_admin_keeps_the_moves_it_recorded(client, club):
+    admin = User.objects.create_superuser(username="root", password="x")
+    user = User.objects.create(username="dora")
+    _game, event = _recorded_by(user, club)
+    client.force_login(admin)
+    url = reverse("admin:auth_user_delete", args=[user.pk])
+    assert client.get(url).status_code == 200
+    response = client.post(url, {"post": "yes"})
+    assert response.status_code == 302
+    assert not User.objects.filter(username="dora").exists()
+    assert AssistantEvent.objects.get(pk=event.pk).created_by_id == user.pk

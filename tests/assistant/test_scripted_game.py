@@ -15,7 +15,9 @@ from typing import Any
 from django.test import Client
 from django.urls import reverse
 
-from assistant import engine, selectors, services
+from assistant import selectors
+from assistant.concordia import adapter, presenters
+from assistant.concordia import services as concordia_services
 from assistant.models import AssistantGame
 from games.models import SeatResult, TableSession
 from scoring import parse_concordia, score_sheet
@@ -28,7 +30,7 @@ HTMX = {"HX-Request": "true"}
 SEED = 3
 
 
-def _form(event: dict[str, Any], state: engine.State) -> dict[str, Any]:
+def _form(event: dict[str, Any], state: adapter.State) -> dict[str, Any]:
     """The POST body of the helper's form for a ``play`` event."""
     data: dict[str, Any] = {"card": event["card"]}
     if "copy" in event:
@@ -75,7 +77,7 @@ def test_a_whole_game_through_the_pages_ends_as_the_engine_and_the_sheet_say(
         "cities": {c: g.value for c, g in (played.log.cities or {}).items()},
         "display": list(played.log.display),
     }
-    game = services.game_create(
+    game = concordia_services.game_create(
         club=club,
         created_by=alice,
         map_name=header["map"],
@@ -141,9 +143,9 @@ def test_a_whole_game_through_the_pages_ends_as_the_engine_and_the_sheet_say(
                     headers=HTMX if htmx else {},
                 )
                 assert undo.status_code == (200 if htmx else 302)
-            assert engine.state_document(
+            assert adapter.state_document(
                 selectors.game_state(game)
-            ) == engine.state_document(state), (number, event["type"])
+            ) == adapter.state_document(state), (number, event["type"])
             undone.add(event.get("card", event["type"]))
             refills.ahead = ahead
             send(number + 10_000, event, htmx=False)
@@ -157,10 +159,10 @@ def test_a_whole_game_through_the_pages_ends_as_the_engine_and_the_sheet_say(
     # Undone through the page: plays of many kinds, and reveals.
     assert len(undone) >= 6, undone
     final = selectors.game_state(game)
-    assert engine.state_document(final) == engine.state_document(played.state)
+    assert adapter.state_document(final) == adapter.state_document(played.state)
     # The exported log replays (as replay_log does) to the same end.
     exported = client.get(reverse("assistant:game-export", kwargs=kwargs)).json()
-    assert engine.state_document(engine.replay(exported)) == engine.state_document(
+    assert adapter.state_document(adapter.replay(exported)) == adapter.state_document(
         played.state
     )
 
@@ -174,7 +176,7 @@ def test_a_whole_game_through_the_pages_ends_as_the_engine_and_the_sheet_say(
         "games:session-sheet", kwargs={"club_slug": club.slug, "session_id": session.pk}
     )
     assert response["Location"] == sheet_url
-    document, missing = engine.final_sheet_document(final)
+    document, missing = presenters.final_sheet_document(final)
     assert missing == ()
     sheet = parse_concordia(document)
     form = client.get(sheet_url).content.decode()

@@ -7,7 +7,11 @@ from typing import Any
 
 import pytest
 
-from assistant import engine, selectors, services
+from assistant import selectors, services
+from assistant.concordia import adapter
+from assistant.concordia import services as concordia_services
+from assistant.concordia import setup as concordia_setup
+from assistant.interface import RulesRefused
 from assistant.models import AssistantEvent, AssistantGame
 from tests.assistant.conftest import example
 
@@ -22,7 +26,7 @@ def test_the_worked_example_recorded_event_by_event_gives_its_state(
 ):
     _append_all(short_game, short_log["events"])
     state = selectors.game_state(short_game)
-    assert engine.state_document(state) == example("game-log-short.state.json")
+    assert adapter.state_document(state) == example("game-log-short.state.json")
     assert short_game.events.count() == 10
     short_game.refresh_from_db()
     assert short_game.head_seq == 10
@@ -36,7 +40,7 @@ def test_the_exported_log_is_the_document_recorded(short_game, short_log):
 def test_an_illegal_event_is_refused_with_its_path_and_nothing_is_recorded(
     short_game,
 ):
-    with pytest.raises(engine.LogInvalid) as refused:
+    with pytest.raises(RulesRefused) as refused:
         services.event_append(
             game=short_game,
             document={
@@ -85,14 +89,14 @@ def test_the_same_idempotency_key_twice_records_one_event(short_game, short_log)
 
 def test_undo_appends_an_undo_event_and_gives_the_state_before(short_game, short_log):
     _append_all(short_game, short_log["events"][:3])
-    before = engine.state_document(selectors.game_state(short_game))
+    before = adapter.state_document(selectors.game_state(short_game))
     services.event_append(
         game=short_game, document=short_log["events"][3], expected_seq=3
     )
     undone = services.event_undo(game=short_game, expected_seq=4)
     assert undone.event.seq == 5
     assert undone.event.document == {"type": "undo"}
-    assert engine.state_document(undone.state) == before
+    assert adapter.state_document(undone.state) == before
     assert short_game.events.count() == 5
 
 
@@ -108,24 +112,24 @@ def test_a_new_game_gets_the_setup_the_rules_require(light_game):
         {"name": "Bia", "colour": "green"},
         {"name": "Caio", "colour": "blue"},
     ]
-    assert len(light_game.display) == 7
-    assert all(card.startswith("I:") for card in light_game.display)
-    assert light_game.cities == {}
+    assert len(light_game.setup["display"]) == 7
+    assert all(card.startswith("I:") for card in light_game.setup["display"])
+    assert "cities" not in light_game.setup
     state = selectors.game_state(light_game)
     assert state.current_player == "Ana"
     assert state.praefectus_magnus == "Caio"
     # Decks I to III for three players, less the 7 cards on display.
     assert (
         state.pile_count
-        == len(engine.deck_cards(1))
-        + len(engine.deck_cards(2))
-        + len(engine.deck_cards(3))
+        == len(concordia_setup.deck_cards(1))
+        + len(concordia_setup.deck_cards(2))
+        + len(concordia_setup.deck_cards(3))
         - 7
     )
 
 
 def test_full_tracking_draws_every_city_token(club, alice):
-    game = services.game_create(
+    game = concordia_services.game_create(
         club=club,
         created_by=alice,
         map_name="italia",
@@ -134,7 +138,7 @@ def test_full_tracking_draws_every_city_token(club, alice):
         players=[("Ana", ""), ("Bia", "")],
         rng=random.Random(3),
     )
-    assert len(game.cities) == 25
+    assert len(game.setup["cities"]) == 25
     assert [p["colour"] for p in game.players] == ["red", "blue"]
 
 
@@ -152,9 +156,12 @@ def test_a_remembered_state_serves_its_head_and_setup_only(light_game):
     selectors.game_state_remember(light_game, state)
     assert selectors.game_state(light_game) is state
     # Another head, or a setup changed before the first move, is replayed.
-    light_game.display = [*light_game.display[1:], light_game.display[0]]
+    light_game.setup["display"] = [
+        *light_game.setup["display"][1:],
+        light_game.setup["display"][0],
+    ]
     assert selectors.game_state(light_game) is not state
-    assert list(selectors.game_state(light_game).display) == light_game.display
+    assert list(selectors.game_state(light_game).display) == light_game.setup["display"]
 
 
 def test_undo_is_refused_once_the_final_sheet_exists(club, alice):
@@ -163,10 +170,14 @@ def test_undo_is_refused_once_the_final_sheet_exists(club, alice):
     played = play_to_the_end(random.Random(2), players=3, tracking="light")
     game = AssistantGame.objects.create(
         club=club,
-        map="imperium",
-        tracking="light",
+        game="concordia",
         players=[{"name": p.name, "colour": p.colour} for p in played.log.players],
-        display=list(played.log.display),
+        setup={
+            "map": "imperium",
+            "tracking": "light",
+            "intermediate_scoring": False,
+            "display": list(played.log.display),
+        },
         created_by=alice,
     )
     for event in played.documents:

@@ -11,9 +11,12 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from assistant import engine, selectors, services
+from assistant import selectors, services
+from assistant.concordia import adapter, presenters
+from assistant.concordia import services as concordia_services
+from assistant.concordia import setup as concordia_setup
+from assistant.concordia.labels import card_label
 from assistant.models import AssistantEvent, AssistantGame
-from assistant.templatetags.assistant_extras import card_label
 from scoring.types import Good
 from tests.assistant.conftest import example
 from tests.markup import by_id, elements, has_id
@@ -227,7 +230,7 @@ def test_a_phone_hears_that_another_opened_the_final_sheet(
 def test_a_senator_buys_and_the_display_is_refilled(ana_phone, light_game):
     # Ana plays her Mercator, Bia her Senator, buying the card at position 1.
     _post_play(ana_phone, light_game, {"card": "Mercator"})
-    bought = light_game.display[0]
+    bought = light_game.setup["display"][0]
     helper = ana_phone.get(_url("play", light_game) + "?card=Senator").content.decode()
     assert f'name="buy_one" value="{bought}"' in helper
     _post_play(ana_phone, light_game, {"card": "Senator", "buy_one": bought})
@@ -235,15 +238,17 @@ def test_a_senator_buys_and_the_display_is_refilled(ana_phone, light_game):
     # Deck I's one card left after the deal is the only one that can come:
     # the page places it (see test_walkthrough). Caio buys next: deck II has
     # several cards, and the group taps the one drawn.
-    (last_of_deck_one,) = set(engine.deck_cards(1)) - set(light_game.display)
+    (last_of_deck_one,) = set(concordia_setup.deck_cards(1)) - set(
+        light_game.setup["display"]
+    )
     assert state.display[-1] == last_of_deck_one
     _post_play(ana_phone, light_game, {"card": "Senator", "buy_one": state.display[0]})
     state = selectors.game_state(light_game)
     assert state.display[-1] is None
     page = ana_phone.get(_url("turn", light_game)).content.decode()
     assert has_id(page, "refill-heading")
-    assert len(engine.turn_view(state).reveal_choices) > 1
-    refill = engine.turn_view(state).reveal_choices[0]
+    assert len(presenters.turn_view(state).reveal_choices) > 1
+    refill = presenters.turn_view(state).reveal_choices[0]
     ana_phone.post(_url("reveal", light_game), {"seq": 3, "card": refill})
     state = selectors.game_state(light_game)
     assert state.display[-1] == refill
@@ -286,7 +291,7 @@ def test_the_worked_example_through_the_pages_gives_its_state(
                 _url("reveal", short_game),
                 {"seq": short_game.head_seq + 1, "card": event["reveal"]},
             )
-    state = engine.state_document(selectors.game_state(short_game))
+    state = adapter.state_document(selectors.game_state(short_game))
     expected = example("game-log-short.state.json")
     assert state == expected
 
@@ -297,7 +302,7 @@ def test_the_log_exports_as_a_game_log_document(ana_phone, light_game):
     document = json.loads(response.content)
     assert document["format"] == "game-log/1"
     assert document["events"] == [{"type": "play", "player": "Ana", "card": "Mercator"}]
-    assert engine.replay(document).turn_number == 2
+    assert adapter.replay(document).turn_number == 2
 
 
 def test_join_by_code(bob_phone, light_game):
@@ -356,14 +361,14 @@ def test_the_display_and_city_tokens_entered_as_laid(ana_phone, short_game, shor
     response = ana_phone.post(url, cities | {"action": "save"})
     assert response.status_code == 302
     short_game.refresh_from_db()
-    assert short_game.cities["Londinium"] == "brick"
+    assert short_game.setup["cities"]["Londinium"] == "brick"
     # A deal the token pool cannot make is refused with the board entry's reason.
     cities["city-tomis"] = "cloth"
     refused = ana_phone.post(url, cities | {"action": "save"})
     assert refused.status_code == 200
     assert has_id(refused.content.decode(), "cities-invalid")
     short_game.refresh_from_db()
-    assert short_game.cities["Tomis"] == "tool"
+    assert short_game.setup["cities"]["Tomis"] == "tool"
     display = ["I:Farmer", "I:Mercator", "I:Smith", "I:Prefect", "I:Colonist"]
     display += ["I:Architect", "I:Mason"]
     for number, card in enumerate(display):
@@ -376,19 +381,19 @@ def test_the_display_and_city_tokens_entered_as_laid(ana_phone, short_game, shor
     )
     assert response.status_code == 302
     short_game.refresh_from_db()
-    assert short_game.display == display
+    assert short_game.setup["display"] == display
 
 
 def test_the_setup_cannot_change_once_the_game_has_started(ana_phone, light_game):
     _post_play(ana_phone, light_game, {"card": "Mercator"})
-    before = list(light_game.display)
+    before = list(light_game.setup["display"])
     response = ana_phone.post(
         _url("setup-display", light_game),
         {"picked": list(reversed(before)), "save": "1"},
     )
     assert has_id(response.content.decode(), "setup-started")
     light_game.refresh_from_db()
-    assert light_game.display == before
+    assert light_game.setup["display"] == before
 
 
 def test_an_exported_log_imports_as_a_game_in_play(ana_phone, club, short_log):
@@ -401,7 +406,7 @@ def test_an_exported_log_imports_as_a_game_in_play(ana_phone, club, short_log):
     assert response["Location"] == game.get_absolute_url()
     assert game.head_seq == 10
     assert selectors.game_log_document(game) == short_log
-    assert engine.state_document(selectors.game_state(game)) == example(
+    assert adapter.state_document(selectors.game_state(game)) == example(
         "game-log-short.state.json"
     )
 
@@ -421,7 +426,7 @@ def test_an_illegal_log_is_not_imported_and_says_where(ana_phone, club, short_lo
 
 
 def test_every_helper_says_its_rule(ana_phone, light_game):
-    from assistant.templatetags.assistant_extras import card_rules
+    from assistant.concordia.templatetags.concordia_assistant import card_rules
 
     text = ana_phone.get(_url("play", light_game) + "?card=Prefect").content.decode()
     rules = by_id(text, "card-rules")
@@ -455,17 +460,21 @@ def test_a_light_game_opens_its_sheet_with_the_cards_and_asks_the_rest(
     assert str(played.state.status) == "finished"
     game = AssistantGame.objects.create(
         club=club,
-        map="imperium",
-        tracking="light",
+        game="concordia",
         players=[{"name": p.name, "colour": p.colour} for p in played.log.players],
-        display=list(played.log.display),
+        setup={
+            "map": "imperium",
+            "tracking": "light",
+            "intermediate_scoring": False,
+            "display": list(played.log.display),
+        },
         created_by=alice,
     )
     for event in played.documents:
         services.event_append(game=game, document=event, expected_seq=None)
     response = ana_phone.post(_url("finish", game))
     sheet_page = ana_phone.get(response["Location"]).content.decode()
-    document, missing = engine.final_sheet_document(played.state)
+    document, missing = presenters.final_sheet_document(played.state)
     assert "players[0].sestertii" in missing
     players: list[dict[str, Any]] = document["players"]  # type: ignore[assignment]
     for seat, player in enumerate(players):
@@ -516,10 +525,14 @@ def _finished_game(club: Any, alice: Any) -> AssistantGame:
     played = play_to_the_end(random.Random(2), players=3, tracking="light")
     game = AssistantGame.objects.create(
         club=club,
-        map="imperium",
-        tracking="light",
+        game="concordia",
         players=[{"name": p.name, "colour": p.colour} for p in played.log.players],
-        display=list(played.log.display),
+        setup={
+            "map": "imperium",
+            "tracking": "light",
+            "intermediate_scoring": False,
+            "display": list(played.log.display),
+        },
         created_by=alice,
     )
     for event in played.documents:
@@ -587,7 +600,7 @@ def test_a_senator_buying_with_any_good_asks_which_good(
     short_game.refresh_from_db()
     assert short_game.head_seq == 4
     # Deck I's last card refills the display at once: the only one that can come.
-    (last_of_deck_one,) = set(engine.deck_cards(1)) - set(short_log["display"])
+    (last_of_deck_one,) = set(concordia_setup.deck_cards(1)) - set(short_log["display"])
     assert short_game.events.last().document == {
         "type": "play",
         "player": "Ana",
@@ -626,7 +639,7 @@ def test_full_tracking_shows_the_points_if_the_game_ended_now(
 ):
     for number, event in enumerate(short_log["events"]):
         services.event_append(game=short_game, document=event, expected_seq=number)
-    standing = engine.standing(selectors.game_state(short_game))
+    standing = presenters.standing(selectors.game_state(short_game))
     assert standing is not None
     assert standing.points
     # Ana: Vesta 1 × (4 + 27)/10 = 3, Jupiter 0, Saturnus 2 × 1 province,
@@ -676,7 +689,7 @@ def test_light_prefect_cash_after_a_flip_says_count_the_coins(
     text = ana_phone.get(
         _url("play", short_game) + "?card=Prefect", headers=headers
     ).content.decode()
-    cash = engine.helper_view(selectors.game_state(short_game), card="Prefect")
+    cash = presenters.helper_view(selectors.game_state(short_game), card="Prefect")
     assert cash is not None
     assert cash.prefect is not None
     assert cash.prefect.cash == 1
@@ -705,7 +718,7 @@ def test_a_pending_refill_comes_first_and_the_hand_waits(ana_phone, light_game, 
     else:
         assert helper.status_code == 302
         assert helper["Location"] == light_game.get_absolute_url()
-    refill = engine.turn_view(selectors.game_state(light_game)).reveal_choices[0]
+    refill = presenters.turn_view(selectors.game_state(light_game)).reveal_choices[0]
     ana_phone.post(_url("reveal", light_game), {"seq": 3, "card": refill})
     text = ana_phone.get(_url("turn", light_game), headers=headers).content.decode()
     assert 'id="refill-heading"' not in text
@@ -780,7 +793,7 @@ def test_light_colonist_cash_names_no_amount_it_cannot_know(
     # helper gives the rule and lets the group count the pieces on the board.
     display = ["I:Colonist", "I:Farmer", "I:Mercator", "I:Smith", "I:Prefect"]
     display += ["I:Architect", "I:Mason"]
-    game = services.game_create(
+    game = concordia_services.game_create(
         club=club,
         created_by=alice,
         map_name="imperium",

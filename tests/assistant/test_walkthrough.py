@@ -11,6 +11,7 @@ from django.test import Client
 from django.urls import reverse
 
 from assistant import selectors, services
+from assistant.concordia import services as concordia_services
 from assistant.models import AssistantGame
 from tests.markup import by_id, elements, has_id
 from tests.play.random_games import play_to_the_end
@@ -37,14 +38,19 @@ def _played_game(
     played = play_to_the_end(
         random.Random(seed), players=3, tracking=tracking, intermediate=intermediate
     )
+    setup: dict[str, Any] = {
+        "map": str(played.log.map),
+        "tracking": tracking,
+        "intermediate_scoring": intermediate,
+    }
+    if played.log.cities:
+        setup["cities"] = {c: g.value for c, g in played.log.cities.items()}
+    setup["display"] = list(played.log.display)
     game = AssistantGame.objects.create(
         club=club,
-        map=str(played.log.map),
-        tracking=tracking,
-        intermediate_scoring=intermediate,
+        game="concordia",
         players=[{"name": p.name, "colour": p.colour} for p in played.log.players],
-        cities=dict(played.log.cities or {}),
-        display=list(played.log.display),
+        setup=setup,
         created_by=alice,
     )
     for event in played.documents:
@@ -122,13 +128,13 @@ def test_a_saved_full_game_offers_no_correction(ana_phone, club, alice):
 def test_the_only_card_that_can_come_refills_the_display_by_itself(
     ana_phone, light_game, htmx
 ):
-    from assistant import engine
-    from assistant.templatetags.assistant_extras import card_label
+    from assistant.concordia import setup as concordia_setup
+    from assistant.concordia.labels import card_label
 
     ana_phone.post(_url("play", light_game), {"seq": 0, "card": "Mercator"})
-    bought = light_game.display[0]
+    bought = light_game.setup["display"][0]
     # 3 players: deck I has 8 cards, 7 are dealt; one is left to come.
-    (last,) = set(engine.deck_cards(1)) - set(light_game.display)
+    (last,) = set(concordia_setup.deck_cards(1)) - set(light_game.setup["display"])
     response = ana_phone.post(
         _url("play", light_game),
         {"seq": 1, "card": "Senator", "buy_one": bought},
@@ -158,12 +164,12 @@ def test_the_only_card_that_can_come_refills_the_display_by_itself(
 def test_the_display_is_entered_by_tapping_deck_one_in_order(
     ana_phone, light_game, htmx
 ):
-    from assistant import engine
+    from assistant.concordia import setup as concordia_setup
 
     url = _url("setup-display", light_game)
     headers = HTMX if htmx else {}
     page = ana_phone.get(url).content.decode()
-    deck = engine.deck_cards(1)
+    deck = concordia_setup.deck_cards(1)
     # Deck I's 8 cards as buttons; 7 empty places with their surcharge (§6).
     for card in deck:
         assert f'name="add" value="{card}"' in page
@@ -205,17 +211,17 @@ def test_the_display_is_entered_by_tapping_deck_one_in_order(
     else:
         assert response["Location"] == setup
     light_game.refresh_from_db()
-    assert light_game.display == chosen
+    assert light_game.setup["display"] == chosen
 
 
 def test_a_display_of_fewer_than_seven_cards_is_not_saved(ana_phone, light_game):
-    before = list(light_game.display)
+    before = list(light_game.setup["display"])
     response = ana_phone.post(
         _url("setup-display", light_game), {"picked": before[:6], "save": "1"}
     )
     assert "Tap the 7 cards of the display first." in response.content.decode()
     light_game.refresh_from_db()
-    assert light_game.display == before
+    assert light_game.setup["display"] == before
 
 
 # 2: city tokens entered with the board entry's fieldsets and check.
@@ -226,7 +232,7 @@ def test_city_tokens_are_entered_with_the_board_entrys_fieldsets(
 ):
     from django.utils.text import slugify
 
-    from assistant import engine
+    from assistant.concordia import setup as concordia_setup
 
     url = _url("setup-cities", short_game)
     page = ana_phone.get(url).content.decode()
@@ -246,10 +252,10 @@ def test_city_tokens_are_entered_with_the_board_entrys_fieldsets(
     response = ana_phone.post(url, {"action": "draw"})
     assert response.status_code == 302
     short_game.refresh_from_db()
-    assert len(short_game.cities) == len(short_log["cities"])
+    assert len(short_game.setup["cities"]) == len(short_log["cities"])
     setup = ana_phone.get(_url("setup", short_game)).content.decode()
     bonus = [li.attrs["data-bonus"] for li in elements(setup, "li", data_bonus=None)]
-    assert len(bonus) == len(engine.spec(short_log["map"]).provinces)
+    assert len(bonus) == len(concordia_setup.spec(short_log["map"]).provinces)
     assert set(bonus) <= {"brick", "food", "tool", "wine", "cloth"}
 
 
@@ -262,15 +268,16 @@ def test_the_architect_taps_cities_in_building_order_with_a_running_total(
 ):
     import html
 
-    from assistant import engine
-    from assistant.templatetags.assistant_extras import counts_text
+    from assistant.concordia import presenters
+    from assistant.concordia import setup as concordia_setup
+    from assistant.concordia.templatetags.concordia_assistant import counts_text
 
     headers = HTMX if htmx else {}
     services.event_append(
         game=short_game, document=short_log["events"][0], expected_seq=0
     )
     state = selectors.game_state(short_game)
-    helper = engine.helper_view(state, card="Architect")
+    helper = presenters.helper_view(state, card="Architect")
     assert helper is not None
     costs = {house.city: house for house in helper.houses}
     # Ana built in Aquileia: Bia's house there is the second, twice the coins.
@@ -283,7 +290,9 @@ def test_the_architect_taps_cities_in_building_order_with_a_running_total(
     text = page.content.decode()
     # One fold per province, in the board's order, every city with its cost.
     provinces = re.findall(r"<summary><strong>([^<]+)</strong>", text)
-    assert provinces == [p.name for p in engine.spec(short_log["map"]).provinces]
+    assert provinces == [
+        p.name for p in concordia_setup.spec(short_log["map"]).provinces
+    ]
     (aquileia,) = [
         row
         for row in elements(text, "a", class_="city-row")
@@ -328,7 +337,7 @@ def test_the_architect_taps_cities_in_building_order_with_a_running_total(
 def test_the_intermediate_scoring_is_shown_when_it_happens(
     ana_phone, club, alice, htmx
 ):
-    game = services.game_create(
+    game = concordia_services.game_create(
         club=club,
         created_by=alice,
         map_name="imperium",

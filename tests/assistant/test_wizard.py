@@ -8,7 +8,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from assistant import services, setup_draft
+from assistant import setup_draft
+from assistant.concordia import services as concordia_services
 from assistant.models import AssistantGame
 from clubs.models import Player
 from tests.markup import by_id, elements, has_id
@@ -118,7 +119,11 @@ def test_every_screen_chosen_without_javascript(ana_phone, club):
         {"name": "Ana", "colour": "yellow"},
         {"name": "Caio", "colour": "red"},
     ]
-    assert (game.map, game.tracking, game.intermediate_scoring) == (
+    assert (
+        game.setup["map"],
+        game.setup["tracking"],
+        game.setup["intermediate_scoring"],
+    ) == (
         "italia",
         "full",
         True,
@@ -139,7 +144,11 @@ def test_every_screen_skipped_gives_the_usual_setup(ana_phone, club):
         {"name": "Bia", "colour": "blue"},
         {"name": "Caio", "colour": "green"},
     ]
-    assert (game.map, game.tracking, game.intermediate_scoring) == (
+    assert (
+        game.setup["map"],
+        game.setup["tracking"],
+        game.setup["intermediate_scoring"],
+    ) == (
         "imperium",
         "light",
         False,
@@ -159,7 +168,11 @@ def test_the_usual_setup_from_the_first_screen_with_a_club_player(ana_phone, clu
         {"name": "Duda", "colour": "red"},
         {"name": "Bia", "colour": "blue"},
     ]
-    assert (game.map, game.tracking, game.intermediate_scoring) == (
+    assert (
+        game.setup["map"],
+        game.setup["tracking"],
+        game.setup["intermediate_scoring"],
+    ) == (
         "imperium",
         "light",
         False,
@@ -252,7 +265,7 @@ def test_two_seats_cannot_share_a_colour(ana_phone, club):
 )
 def test_a_tampered_draft_goes_back_to_the_first_screen(ana_phone, club, draft):
     session = ana_phone.session
-    session[setup_draft.session_key(club.pk)] = draft
+    session[setup_draft.session_key("concordia", club.pk)] = draft
     session.save()
     for step in ("scoring", "colours"):
         response = ana_phone.post(_step(step), {"draft": "0" * 32}, follow=True)
@@ -260,7 +273,7 @@ def test_a_tampered_draft_goes_back_to_the_first_screen(ana_phone, club, draft):
         assert has_id(response.content.decode(), "wizard-panel")
         assert len(list(response.context["messages"])) == 1
         session = ana_phone.session
-        session[setup_draft.session_key(club.pk)] = draft
+        session[setup_draft.session_key("concordia", club.pk)] = draft
         session.save()
     assert not AssistantGame.objects.exists()
 
@@ -321,7 +334,7 @@ def test_a_start_that_another_worker_already_made_leads_to_that_game(
     # draft's key, stored with the game, finds it: still one game.
     _post(ana_phone, "players", {**THREE, "go": "next"})
     key = _key(ana_phone, "scoring")
-    made = services.game_create(
+    made = concordia_services.game_create(
         club=club,
         created_by=alice,
         map_name="imperium",
@@ -339,7 +352,7 @@ def test_a_start_that_another_worker_already_made_leads_to_that_game(
 
 def test_the_same_setup_key_makes_one_game_in_a_club(club, alice):
     def make(key: str) -> AssistantGame:
-        return services.game_create(
+        return concordia_services.game_create(
             club=club,
             created_by=alice,
             map_name="imperium",

@@ -6,41 +6,18 @@ Debian's Chromium at 390×844; screenshots of every screen in artifacts/e2e/.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 
 import pytest
 from django.contrib.auth.models import User
-from django.db import connection
 from playwright.sync_api import Browser, Page
 
+from assistant.concordia import services as concordia_services
 from assistant.models import AssistantEvent
 from clubs import services as clubs_services
 from tests.conftest import PASSWORD
 from tests.e2e.conftest import ARTIFACTS, CSP_LISTENER, PHONE
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
-
-
-def _sqlite_migration() -> object:
-    import importlib
-
-    return importlib.import_module("assistant.migrations.0002_event_append_only_sqlite")
-
-
-@pytest.fixture(autouse=True)
-def _events_cleared_for_the_flush() -> Iterator[None]:
-    """The log refuses DELETE, and SQLite's flush between tests deletes rows:
-    lift the triggers for this cleanup only, then put them back."""
-    yield
-    if connection.vendor != "sqlite":
-        return  # PostgreSQL's flush truncates, which the row trigger allows.
-    migration = _sqlite_migration()
-    with connection.cursor() as cursor:
-        for statement in migration.DROP:  # type: ignore[attr-defined]
-            cursor.execute(statement)
-        cursor.execute(f"DELETE FROM {AssistantEvent._meta.db_table}")
-        for statement in migration.CREATE:  # type: ignore[attr-defined]
-            cursor.execute(statement)
 
 
 def _sign_in(page: Page, url: str, name: str) -> None:
@@ -245,7 +222,7 @@ def test_the_architect_the_intermediate_scoring_and_the_share_page_at_360(
             Path(__file__).parents[1] / "assistant" / "data" / "game-log-short.json"
         ).read_text(encoding="utf-8")
     )
-    full = services.game_create(
+    full = concordia_services.game_create(
         club=club,
         created_by=alice,
         map_name=log["map"],
@@ -301,7 +278,7 @@ def test_the_architect_the_intermediate_scoring_and_the_share_page_at_360(
     )
 
     # The intermediate scoring, when a Tribune scores.
-    light = services.game_create(
+    light = concordia_services.game_create(
         club=club,
         created_by=alice,
         map_name="imperium",

@@ -88,7 +88,11 @@ def _walk(page: Page, url: str, *, htmx: bool) -> None:
         ("Caio", "green"),
         ("Ana", "black"),
     ]
-    assert (game.map, game.tracking, game.intermediate_scoring) == (
+    assert (
+        game.setup["map"],
+        game.setup["tracking"],
+        game.setup["intermediate_scoring"],
+    ) == (
         "italia",
         "full",
         True,

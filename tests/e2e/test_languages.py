@@ -19,7 +19,7 @@ from django.contrib.auth.models import User
 from django.urls import reverse
 from playwright.sync_api import Browser, BrowserContext, Page
 
-from assistant import services as assistant_services
+from assistant.concordia import services as concordia_services
 from clubs import services as clubs_services
 from games import services
 from games.concordia import services as board_services
@@ -27,7 +27,6 @@ from games.models import EntryMode, Game
 from stats import services as stats_services
 from tests.conftest import PASSWORD, example_sheet
 from tests.e2e.conftest import ARTIFACTS, CSP_LISTENER
-from tests.e2e.test_assistant import _events_cleared_for_the_flush  # noqa: F401
 from tests.rulebook_board import IMPERIUM_GOODS
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
@@ -96,7 +95,7 @@ def pages() -> dict[str, str]:
     )
     board_services.session_entry_mode_set(session=on_board, mode=EntryMode.BOARD)
     board_services.session_city_goods_set(session=on_board, goods=IMPERIUM_GOODS)
-    game = assistant_services.game_create(
+    game = concordia_services.game_create(
         club=club,
         created_by=alice,
         map_name="imperium",

@@ -24,9 +24,10 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 
-from assistant import engine as assistant_engine
 from assistant import selectors as assistant_selectors
 from assistant import services as assistant_services
+from assistant.concordia import presenters as concordia_presenters
+from assistant.concordia import services as concordia_services
 from assistant.models import AssistantEvent, AssistantGame
 from clubs import services as clubs_services
 from clubs.models import Club, Player
@@ -63,7 +64,7 @@ WHEN = dt.datetime(2026, 10, 3, 19, tzinfo=dt.UTC)
 
 
 def _assistant_games(club: Club, alice: User) -> None:
-    live = assistant_services.game_create(
+    live = concordia_services.game_create(
         club=club,
         created_by=alice,
         map_name="imperium",
@@ -74,7 +75,7 @@ def _assistant_games(club: Club, alice: User) -> None:
     )
     state = assistant_selectors.game_state(live)
     for seq, card in enumerate(("Mercator", "Mercator", "Tribune")):
-        player = state.players[state.seat].name  # type: ignore[index]
+        player = state.players[state.seat].name
         state = assistant_services.event_append(
             game=live,
             document={"type": "play", "player": player, "card": card},
@@ -84,7 +85,7 @@ def _assistant_games(club: Club, alice: User) -> None:
         club=club, created_by=alice, document=FIVE_PLAYERS
     )
     session = assistant_services.game_finish(game=done, created_by=alice)
-    document, missing = assistant_engine.final_sheet_document(
+    document, missing = concordia_presenters.final_sheet_document(
         assistant_selectors.game_state(done)
     )
     assert missing == ()
@@ -273,7 +274,7 @@ def test_restored_assistant_games_keep_their_events_with_new_links_and_codes(
     ]
     # The restored game goes on as any other: the next move is appended.
     state = assistant_selectors.game_state(after[0])
-    player = state.players[state.seat].name  # type: ignore[index]
+    player = state.players[state.seat].name
     assistant_services.event_append(
         game=after[0],
         document={"type": "play", "player": player, "card": "Prefect", "cash": True},

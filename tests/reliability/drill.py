@@ -183,12 +183,14 @@ def _assistant_games(club: Any, owner: Any) -> None:
     import random
     from pathlib import Path
 
-    from assistant import engine, selectors
+    from assistant import selectors
     from assistant import services as assistant_services
+    from assistant.concordia import presenters
+    from assistant.concordia import services as concordia_services
     from games import services
     from scoring import parse_concordia
 
-    live = assistant_services.game_create(
+    live = concordia_services.game_create(
         club=club,
         created_by=owner,
         map_name="imperium",
@@ -218,7 +220,7 @@ def _assistant_games(club: Any, owner: Any) -> None:
     services.session_details_update(
         session=session, played_at=EVENING + dt.timedelta(days=5), place="", notes=""
     )
-    document, missing = engine.final_sheet_document(selectors.game_state(done))
+    document, missing = presenters.final_sheet_document(selectors.game_state(done))
     assert missing == ()
     services.concordia_sheet_record(session=session, sheet=parse_concordia(document))
 

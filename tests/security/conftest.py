@@ -23,6 +23,7 @@ from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 
 from assistant import services as assistant_services
+from assistant.concordia import services as concordia_services
 from assistant.models import AssistantGame
 from clubs import services as clubs_services
 from clubs.models import Club, Invite, Membership, Player, Role
@@ -94,7 +95,7 @@ def _magnanimous(club: Club, owner: User, names: tuple[str, ...]) -> TableSessio
 
 def _assistant_game(club: Club, owner: User, names: tuple[str, ...]) -> AssistantGame:
     """A light game with its first move recorded (the Mercator of the first player)."""
-    game = assistant_services.game_create(
+    game = concordia_services.game_create(
         club=club,
         created_by=owner,
         map_name="imperium",

@@ -1,164 +1,25 @@
-"""The only module of the assistant that imports the rules-of-play engine `play`.
+"""What Concordia's assistant pages show, built from a `State` (no request, no database).
 
-Like `games.adapters` for `scoring`: if a name of the engine changes, this is
-the one place to adapt. It also turns the engine's answers into the small
-shapes the pages show, and holds what the setup needs from `scoring` (the
-token pool, deck I).
+The turn screen (`turn_view`), a card's helper (`helper_view`: one entry per
+card kind in `_KINDS`, with the template that shows it), the Architect's taps,
+the intermediate scoring, the standing "if it ended now" and the sheet the
+final score sheet opens with.
 """
 
 from __future__ import annotations
 
 import itertools
-import random
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Final
 
-import play
-from play import LogInvalid, State
+from assistant.concordia import adapter
+from assistant.concordia.adapter import CardKind, State
 from scoring import SheetInvalid, parse_concordia, score_sheet
-from scoring.board import ROMAN, province_bonus
-from scoring.catalog import SALE_CARDS, SPECIALIST_GOOD
-from scoring.maps import MAPS, MapSpec
-from scoring.types import (
-    Category,
-    Good,
-    MapName,
-    Problem,
-    ScoreSheet,
-    SheetKind,
-    Specialist,
-)
+from scoring.board import ROMAN
+from scoring.types import Good, Problem, ScoreSheet, SheetKind
 
-if TYPE_CHECKING:
-    from assistant.models import AssistantGame
-
-__all__ = ["LogInvalid", "Problem", "State"]
-
-FORMAT = "game-log/1"
-DISPLAY_SIZE = 7
-# §2 setup: money 5, 6, 7, 8, 9 in seating order.
-STARTING_SESTERTII = (5, 6, 7, 8, 9)
-
-
-def spec(map_name: str) -> MapSpec:
-    return MAPS[MapName(map_name)]
-
-
-def log_document(
-    game: AssistantGame, events: Sequence[Mapping[str, object]]
-) -> dict[str, object]:
-    """Return the game-log document (format game-log/1) of ``game`` with ``events``."""
-    document: dict[str, object] = {
-        "format": FORMAT,
-        "game": "concordia",
-        "map": game.map,
-        "tracking": game.tracking,
-        "intermediate_scoring": game.intermediate_scoring,
-        "players": [{"name": p["name"], "colour": p["colour"]} for p in game.players],
-    }
-    if game.cities:
-        document["cities"] = dict(game.cities)
-    document["display"] = list(game.display)
-    document["events"] = [dict(event) for event in events]
-    return document
-
-
-def check_setup(document: Mapping[str, object]) -> None:
-    """Raise `LogInvalid` when the engine refuses the setup of ``document``."""
-    play.load_log(dict(document))
-
-
-def replay(document: Mapping[str, object]) -> State:
-    """Return the state after every event of ``document``; raises `LogInvalid`."""
-    return play.replay_document(dict(document))
-
-
-def apply(state: State, event: Mapping[str, object]) -> State:
-    """Return the state after ``event``, checked against ``state``; raises `LogInvalid`.
-
-    Costs one event, not a replay: ``state`` carries the log it came from.
-    """
-    _log, after = play.apply_event(state.log, state, dict(event))
-    return after
-
-
-def state_document(state: State) -> dict[str, object]:
-    return dict(play.state_document(state))
-
-
-def errors_document(error: LogInvalid) -> dict[str, object]:
-    return dict(play.errors_document(error))
-
-
-# The setup the app can do for the table.
-
-
-def draw_cities(map_name: str, rng: random.Random) -> dict[str, str]:
-    """Deal the city tokens as the rules do: each letter's tokens among its cities (§8)."""
-    board = spec(map_name)
-    from scoring.maps import TOKEN_POOL
-
-    cities: dict[str, str] = {}
-    for letter in board.letters:
-        tokens = [good.value for good in Good for _n in range(TOKEN_POOL[letter][good])]
-        rng.shuffle(tokens)
-        names = [city.name for city in board.cities if city.letter is letter]
-        cities.update(zip(names, tokens, strict=False))
-    return cities
-
-
-def deck_cards(deck: int) -> list[str]:
-    """Return the card ids of one sale deck, as the game log names them."""
-    return [
-        f"{ROMAN[card.deck]}:{card.name}" for card in SALE_CARDS if card.deck == deck
-    ]
-
-
-def display_surcharges() -> list[tuple[str, ...]]:
-    """Return each display place's surcharge, left to right: goods, "?" for any (§6)."""
-    from scoring.catalog import DISPLAY_SURCHARGE
-
-    return [tuple(str(good) for good in place) for place in DISPLAY_SURCHARGE]
-
-
-def deal_display(player_count: int, rng: random.Random) -> list[str]:
-    """Deal the display: 7 cards of deck I, left to right (§4b)."""
-    return rng.sample(deck_cards(1), DISPLAY_SIZE)
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class ProvinceSetup:
-    name: str
-    bonus: str | None
-    cities: list[tuple[str, str | None]]
-
-
-def provinces(map_name: str, cities: Mapping[str, str]) -> list[ProvinceSetup]:
-    """Return each province with its cities' goods and its bonus marker's good (§8)."""
-    goods = {name: Good(good) for name, good in cities.items()}
-    return [
-        ProvinceSetup(
-            name=province.name,
-            bonus=(
-                bonus.value
-                if (bonus := province_bonus(province, goods)) is not None
-                else None
-            ),
-            cities=[(city.name, cities.get(city.name)) for city in province.cities],
-        )
-        for province in spec(map_name).provinces
-    ]
-
-
-def decks_in_play(player_count: int) -> list[str]:
-    return [ROMAN[deck] for deck in range(1, min(player_count, 5) + 1)]
-
-
-STOREHOUSE_AT_START = {"food": 2, "brick": 1, "tool": 1, "wine": 1, "cloth": 1}
-
-
-# What the pages show, built from a `State`.
+HELPERS: Final = "assistant/concordia/helpers"
 
 
 def card_deck(card: str) -> str:
@@ -208,6 +69,15 @@ class TurnView:
     over: bool
 
 
+def goods(state: State) -> tuple[Good, ...]:
+    """The goods of the game's ruleset (its map and modules), in the data's order."""
+    return state.log.rules.goods
+
+
+def _storehouse(state: State, player: adapter.PlayerState) -> dict[str, int]:
+    return {good.value: player.storehouse[good] for good in goods(state)}
+
+
 def turn_view(state: State) -> TurnView:
     """Return what the turn screen shows of ``state``."""
     full = state.full
@@ -221,9 +91,7 @@ def turn_view(state: State) -> TurnView:
             discard=player.discard,
             cards=player.cards,
             sestertii=player.sestertii if full else None,
-            storehouse=(
-                {good.value: player.storehouse[good] for good in Good} if full else None
-            ),
+            storehouse=_storehouse(state, player) if full else None,
             colonists_board=player.colonists_board if full else None,
             houses=player.houses if full else (),
             is_current=seat == state.seat,
@@ -236,7 +104,6 @@ def turn_view(state: State) -> TurnView:
     if current is not None:
         for card in state.players[current.seat].hand:
             hand[card] = hand.get(card, 0) + 1
-    reveal_choices = _reveal_choices(state)
     return TurnView(
         status=str(state.status),
         turn_number=state.turn_number,
@@ -244,21 +111,21 @@ def turn_view(state: State) -> TurnView:
         hand=sorted(hand.items()),
         players=players,
         display=[
-            DisplayView(position=p.position, card=p.card, price=_price_text(p))
-            for p in (play.display_prices(state) if state.seat is not None else ())
+            DisplayView(position=p.position, card=p.card, price=_price_text(state, p))
+            for p in (adapter.display_prices(state) if state.seat is not None else ())
         ],
         pile_count=state.pile_count,
-        reveal_choices=reveal_choices,
+        reveal_choices=reveal_choices(state),
         praefectus_magnus=state.praefectus_magnus,
         concordia_card=state.concordia_card,
         undoable=state.undoable,
         full=full,
-        last_turns=str(state.status) == "last_turns",
+        last_turns=state.status is adapter.Status.LAST_TURNS,
         over=state.over,
     )
 
 
-def _reveal_choices(state: State) -> list[str]:
+def reveal_choices(state: State) -> list[str]:
     """The cards that may refill the next empty place: the pile's lowest deck."""
     if None not in state.display or not state.pile:
         return []
@@ -266,40 +133,16 @@ def _reveal_choices(state: State) -> list[str]:
     return sorted({card for card in state.pile if _deck_number(card) == lowest})
 
 
-def forced_refill(
-    state: State, event: Mapping[str, object], field: str = "reveal"
-) -> list[str]:
-    """Return the cards that must refill the display after ``event``, in order.
-
-    While only one card can come next (deck I has one card left after the
-    deal, say), nobody needs to tap it: these go into the event's ``field``
-    (``reveal`` of a purchase, ``cards`` of a reveal event). Empty when the
-    event leaves no empty place, a choice, or is refused (the write says why).
-    """
-    named = [str(card) for card in event.get(field) or ()]  # type: ignore[attr-defined]
-    forced: list[str] = []
-    while True:
-        trial = dict(event)
-        if named or forced:
-            trial[field] = [*named, *forced]
-        try:
-            after = apply(state, trial)
-        except LogInvalid:
-            return []
-        choices = _reveal_choices(after)
-        if len(choices) != 1:
-            return forced
-        forced.append(choices[0])
-
-
 def _deck_number(card: str) -> int:
     deck = card_deck(card)
     return ROMAN.index(deck) if deck in ROMAN else 0
 
 
-def _price_text(price: play.DisplayPrice, *, consul: bool = False) -> tuple[str, ...]:
-    goods = price.consul_goods if consul else price.goods
-    fixed = [good.value for good in Good for _n in range(goods[good])]
+def _price_text(
+    state: State, price: adapter.DisplayPrice, *, consul: bool = False
+) -> tuple[str, ...]:
+    counts = price.consul_goods if consul else price.goods
+    fixed = [good.value for good in goods(state) for _n in range(counts[good])]
     return (*fixed, *(["?"] * (0 if consul else price.any_goods)))
 
 
@@ -316,29 +159,31 @@ class HelperView:
     """What one card does here and now, for the player whose turn it is.
 
     ``card`` is the card played (a Diplomat stays the Diplomat); ``kind`` is
-    what it does (for a Diplomat with ``copy``, the copied card's kind).
+    what it does (for a Diplomat with ``copy``, the copied card's kind), and
+    ``template`` the helper template of that kind.
     """
 
     card: str
     kind: str
+    template: str
     copy: str
     copied: str
     playable: bool
     reason: Problem | None
     full: bool
-    tribune: play.TribuneBonus | None = None
+    tribune: adapter.TribuneBonus | None = None
     ask_intermediate_points: bool = False
     mercator_income: int | None = None
-    prefect: play.PrefectOptions | None = None
+    prefect: adapter.PrefectOptions | None = None
     # False when markers lie coin side up but the log does not know their
     # goods (light tracking): the group counts the coins on the table.
     prefect_cash_known: bool = True
-    diplomat: tuple[play.DiplomatOption, ...] = ()
+    diplomat: tuple[adapter.DiplomatOption, ...] = ()
     colonist_cash: int | None = None
     colonists_in_storehouse: int = 0
     buy: tuple[BuyChoice, ...] = ()
     buy_two: bool = False
-    houses: tuple[play.HouseCost, ...] = ()
+    houses: tuple[adapter.HouseCost, ...] = ()
     specialist_houses: int | None = None
     specialist_good: str = ""
     storehouse: dict[str, int] | None = None
@@ -348,7 +193,119 @@ class HelperView:
     @property
     def produces(self) -> bool:
         """Whether the move brings goods (then some may not fit, full tracking)."""
-        return self.kind == "Prefect" or self.specialist_good != ""
+        return self.kind == CardKind.PREFECT or self.specialist_good != ""
+
+
+# What each kind of card adds to its helper: (the template, the extras). A
+# new kind of card is a new row here and a template, never an ``if``.
+_Extras = Callable[[State, str], dict[str, object]]
+
+
+def _tribune(state: State, card: str) -> dict[str, object]:
+    seat = state.seat
+    assert seat is not None
+    intermediate = state.intermediate
+    return {
+        "tribune": adapter.tribune_bonus(state),
+        "ask_intermediate_points": (
+            not state.full
+            and state.log.intermediate_scoring
+            and intermediate is not None
+            and intermediate.totals[seat] is None
+        ),
+    }
+
+
+def _mercator(state: State, card: str) -> dict[str, object]:
+    return {"mercator_income": adapter.mercator_income(card)}
+
+
+def _prefect(state: State, card: str) -> dict[str, object]:
+    return {
+        "prefect": adapter.prefect_options(state),
+        "prefect_cash_known": state.log.cities is not None or not state.coin_side,
+    }
+
+
+def _colonist(state: State, card: str) -> dict[str, object]:
+    seat = state.seat
+    assert seat is not None
+    return {
+        # Light tracking does not follow the colonists: no number it cannot know.
+        "colonist_cash": adapter.colonist_cash(state) if state.full else None,
+        "colonists_in_storehouse": state.players[seat].colonists_storehouse,
+    }
+
+
+def _buying(*, consul: bool) -> _Extras:
+    def extras(state: State, card: str) -> dict[str, object]:
+        return {
+            "buy": tuple(
+                BuyChoice(
+                    position=price.position,
+                    card=price.card,
+                    price=_price_text(state, price, consul=consul),
+                    affordable=price.affordable,
+                )
+                for price in adapter.display_prices(state)
+                if price.card is not None
+            ),
+            "buy_two": not consul,
+        }
+
+    return extras
+
+
+def _architect(state: State, card: str) -> dict[str, object]:
+    seat = state.seat
+    assert seat is not None
+    if not state.full:
+        return {}
+    built = state.players[seat].houses
+    return {
+        "houses": tuple(
+            adapter.house_cost(state, city.name)
+            for city in state.map.cities
+            if city.name not in built
+        )
+    }
+
+
+def _specialist(state: State, card: str) -> dict[str, object]:
+    seat = state.seat
+    assert seat is not None
+    good = adapter.SPECIALIST_KINDS[CardKind(card.rpartition(":")[2])]
+    cities = state.log.cities or {}
+    houses = state.players[seat].houses
+    return {
+        "specialist_good": good.value,
+        "specialist_houses": (
+            sum(1 for city in houses if cities.get(city) is good)
+            if state.full
+            else None
+        ),
+    }
+
+
+def _nothing(state: State, card: str) -> dict[str, object]:
+    return {}
+
+
+_KINDS: Final[Mapping[CardKind, tuple[str, _Extras]]] = {
+    CardKind.TRIBUNE: ("tribune", _tribune),
+    CardKind.ARCHITECT: ("architect", _architect),
+    CardKind.PREFECT: ("prefect", _prefect),
+    CardKind.MERCATOR: ("mercator", _mercator),
+    CardKind.SENATOR: ("buy", _buying(consul=False)),
+    CardKind.CONSUL: ("buy", _buying(consul=True)),
+    CardKind.DIPLOMAT: ("diplomat", _nothing),
+    CardKind.COLONIST: ("colonist", _colonist),
+    **dict.fromkeys(adapter.SPECIALIST_KINDS, ("specialist", _specialist)),
+}
+
+
+def _template(kind: CardKind) -> str:
+    return f"{HELPERS}/{_KINDS[kind][0]}.html"
 
 
 def helper_view(
@@ -357,96 +314,41 @@ def helper_view(
     """Return the helper of ``card`` for the current player; None if they cannot hold it."""
     if state.seat is None:
         return None
-    options = {option.card: option for option in play.legal_cards(state)}
+    options = {option.card: option for option in adapter.legal_cards(state)}
     option = options.get(card)
     if option is None:
         return None
     player = state.players[state.seat]
-    kind = option.kind
-    base = {
-        "card": card,
-        "copy": "",
-        "copied": "",
-        "playable": option.playable,
-        "reason": option.reason,
-        "full": state.full,
-        "storehouse": (
-            {good.value: player.storehouse[good] for good in Good}
-            if state.full
-            else None
-        ),
-        "sestertii": player.sestertii if state.full else None,
-        "free_spaces": player.free_spaces if state.full else None,
-    }
-    if kind is play.CardKind.DIPLOMAT:
-        choices = play.diplomat_options(state)
+    base = HelperView(
+        card=card,
+        kind=option.kind.value,
+        template=_template(option.kind),
+        copy="",
+        copied="",
+        playable=option.playable,
+        reason=option.reason,
+        full=state.full,
+        storehouse=_storehouse(state, player) if state.full else None,
+        sestertii=player.sestertii if state.full else None,
+        free_spaces=player.free_spaces if state.full else None,
+    )
+    kind, acting = option.kind, card
+    if kind is CardKind.DIPLOMAT:
+        choices = adapter.diplomat_options(state)
         chosen = next(
             (c for c in choices if c.player == copy and c.card == copied), None
         )
         if chosen is None:
-            return HelperView(kind=kind.value, diplomat=choices, **base)  # type: ignore[arg-type]
-        base |= {"copy": chosen.player, "copied": chosen.card}
-        return _helper_for(state, chosen.kind, chosen.card, base)
-    return _helper_for(state, kind, card, base)
-
-
-def _helper_for(
-    state: State, kind: play.CardKind, card: str, base: dict[str, object]
-) -> HelperView:
-    K = play.CardKind
-    seat = state.seat
-    assert seat is not None
-    player = state.players[seat]
-    extra: dict[str, object] = {}
-    if kind is K.TRIBUNE:
-        extra["tribune"] = play.tribune_bonus(state)
-        intermediate = state.intermediate
-        extra["ask_intermediate_points"] = (
-            not state.full
-            and state.log.intermediate_scoring
-            and intermediate is not None
-            and intermediate.totals[seat] is None
+            return replace(base, diplomat=choices)
+        base = replace(
+            base,
+            kind=chosen.kind.value,
+            template=_template(chosen.kind),
+            copy=chosen.player,
+            copied=chosen.card,
         )
-    elif kind is K.MERCATOR:
-        extra["mercator_income"] = play.mercator_income(card)
-    elif kind is K.PREFECT:
-        extra["prefect"] = play.prefect_options(state)
-        extra["prefect_cash_known"] = (
-            state.log.cities is not None or not state.coin_side
-        )
-    elif kind is K.COLONIST:
-        # Light tracking does not follow the colonists: no number it cannot know.
-        extra["colonist_cash"] = play.colonist_cash(state) if state.full else None
-        extra["colonists_in_storehouse"] = player.colonists_storehouse
-    elif kind in (K.SENATOR, K.CONSUL):
-        consul = kind is K.CONSUL
-        extra["buy"] = tuple(
-            BuyChoice(
-                position=price.position,
-                card=price.card,
-                price=_price_text(price, consul=consul),
-                affordable=price.affordable,
-            )
-            for price in play.display_prices(state)
-            if price.card is not None
-        )
-        extra["buy_two"] = not consul
-    elif kind is K.ARCHITECT and state.full:
-        extra["houses"] = tuple(
-            play.house_cost(state, city.name)
-            for city in state.map.cities
-            if city.name not in player.houses
-        )
-    elif kind.value.lower() in {s.value for s in Specialist}:
-        good = SPECIALIST_GOOD[Specialist(kind.value.lower())]
-        extra["specialist_good"] = good.value
-        cities = state.log.cities or {}
-        extra["specialist_houses"] = (
-            sum(1 for city in player.houses if cities.get(city) is good)
-            if state.full
-            else None
-        )
-    return HelperView(kind=kind.value, **base, **extra)  # type: ignore[arg-type]
+        kind, acting = chosen.kind, chosen.card
+    return replace(base, **_KINDS[kind][1](state, acting))  # type: ignore[arg-type]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -485,17 +387,17 @@ class ArchitectPlan:
 
 
 def architect_plan(
-    state: State, houses: Sequence[play.HouseCost], built: Sequence[str]
+    state: State, houses: Sequence[adapter.HouseCost], built: Sequence[str]
 ) -> ArchitectPlan:
     """Group the cities a house may go to by province, with the taps so far and their total."""
     costs = {house.city: house for house in houses}
     order = [city for city in dict.fromkeys(built) if city in costs]
-    goods: dict[str, int] = {}
+    needed: dict[str, int] = {}
     coins = 0
     for city in order:
         for good, count in costs[city].goods.items():
             if count:
-                goods[good.value] = goods.get(good.value, 0) + count
+                needed[good.value] = needed.get(good.value, 0) + count
         coins += costs[city].coins
     provinces = []
     for province in state.map.provinces:
@@ -527,8 +429,8 @@ def architect_plan(
     short = (
         tuple(
             good.value
-            for good in Good
-            if goods.get(good.value, 0) > player.storehouse[good]
+            for good in state.log.rules.goods
+            if needed.get(good.value, 0) > player.storehouse[good]
         )
         if player is not None
         else ()
@@ -536,7 +438,7 @@ def architect_plan(
     return ArchitectPlan(
         provinces=tuple(provinces),
         built=tuple(order),
-        goods=goods,
+        goods=needed,
         coins=coins,
         sestertii_left=sestertii_left,
         short=short,
@@ -600,7 +502,7 @@ def intermediate_view(state: State) -> IntermediateView | None:
 
 # What a light log cannot know, as the sheet page's empty form shows it: the
 # group types the real values in.
-_UNTRACKED_DEFAULTS: dict[str, object] = {
+_UNTRACKED_DEFAULTS: Final[Mapping[str, object]] = {
     "sestertii": 0,
     "storehouse": {},
     "colonists_on_board": 2,
@@ -611,7 +513,7 @@ _UNTRACKED_DEFAULTS: dict[str, object] = {
 
 def final_sheet_document(state: State) -> tuple[dict[str, object], tuple[str, ...]]:
     """Return the final score-sheet document of ``state`` and the paths it lacks."""
-    sheet = play.final_sheet(state)
+    sheet = adapter.final_sheet(state)
     return dict(sheet.document), tuple(sheet.missing)
 
 
@@ -650,9 +552,6 @@ class Standing:
     rows: tuple[StandingRow, ...]
 
 
-_GODS = ("vesta", "jupiter", "saturnus", "mercurius", "mars")
-
-
 def standing(state: State) -> Standing | None:
     """Return how the game stands: full tracking, the points per god if it ended now
     (through `scoring`); light, each player's cards by god. None if not scorable."""
@@ -661,16 +560,18 @@ def standing(state: State) -> Standing | None:
     players = document.get("players")
     if not isinstance(players, list):
         return None
+    rules = state.log.rules
     if not state.full:
+        gods = tuple(god.value for god in rules.gods)
         return Standing(
             points=False,
-            headings=(*_GODS, "minerva"),
+            headings=(*gods, rules.specialist_category.value),
             rows=tuple(
                 StandingRow(
                     name=p["name"],
                     colour=colours[p["name"]],
                     values=(
-                        *(int(p["cards"][god]) for god in _GODS),
+                        *(int(p["cards"][god]) for god in gods),
                         len(p["specialists"]),
                     ),
                     total=None,
@@ -694,25 +595,16 @@ def standing(state: State) -> Standing | None:
     result = score_sheet(sheet)
     return Standing(
         points=True,
-        headings=tuple(category.value for category in Category),
+        headings=tuple(category.value for category in rules.categories),
         rows=tuple(
             StandingRow(
                 name=score.name,
                 colour=colours[score.name],
-                values=tuple(score.points(category) for category in Category),
+                values=tuple(score.points(category) for category in rules.categories),
                 total=score.total,
             )
             for score in result.players
         ),
-    )
-
-
-def city_problems(map_name: str, goods: Mapping[str, str]) -> tuple[Problem, ...]:
-    """Return what is wrong with a deal of city tokens, as the board entry checks it."""
-    from scoring.board import validate_city_goods
-
-    return validate_city_goods(
-        spec(map_name), {city: Good(good) for city, good in goods.items()}
     )
 
 
@@ -722,8 +614,10 @@ class PayChoice:
 
     ``options`` lists each way to pay them with goods the player holds after
     the fixed goods: tuples of good names, e.g. ``("wine",)`` or ``("brick", "food")``.
+    ``cards`` are the cards bought.
     """
 
+    cards: tuple[str, ...]
     count: int
     options: tuple[tuple[str, ...], ...]
 
@@ -732,18 +626,19 @@ def pay_choice(state: State, cards: Sequence[str]) -> PayChoice | None:
     """Return what is left to choose for buying ``cards``; None when nothing is."""
     if not state.full or state.seat is None or not cards:
         return None
-    prices = {p.card: p for p in play.display_prices(state) if p.card is not None}
+    prices = {p.card: p for p in adapter.display_prices(state) if p.card is not None}
     chosen = [prices[card] for card in cards if card in prices]
     count = sum(price.any_goods for price in chosen)
     if count == 0:
         return None
+    kinds = goods(state)
     left = dict(state.players[state.seat].storehouse.items())
     for price in chosen:
-        for good in Good:
+        for good in kinds:
             left[good] = left.get(good, 0) - price.goods[good]
     options = tuple(
         tuple(good.value for good in combination)
-        for combination in itertools.combinations_with_replacement(Good, count)
-        if all(combination.count(good) <= left.get(good, 0) for good in Good)
+        for combination in itertools.combinations_with_replacement(kinds, count)
+        if all(combination.count(good) <= left.get(good, 0) for good in kinds)
     )
-    return PayChoice(count=count, options=options)
+    return PayChoice(cards=tuple(cards), count=count, options=options)

@@ -1,4 +1,4 @@
-"""The names the assistant's pages show for cards and goods, translatable."""
+"""The words Concordia's assistant pages show for cards, goods and choices, translatable."""
 
 from __future__ import annotations
 
@@ -29,11 +29,10 @@ GOOD_LABELS: dict[str, StrPromise] = {
     "cloth": _("cloth"),
     "?": _("any good"),
 }
-STATUS_LABELS: dict[str, StrPromise] = {
-    "playing": _("playing"),
-    "last_turns": _("last turns"),
-    "finished": _("finished"),
-    "abandoned": _("abandoned"),
+# What the app keeps track of (play.Tracking), as the list of games says it.
+TRACKING_LABELS: dict[str, StrPromise] = {
+    "light": _("light: the cards only"),
+    "full": _("full: money, goods, colonists and houses too"),
 }
 
 # Each card's rule in a sentence (rules digest §4, §5), for the helper's "Rules" fold.
@@ -94,3 +93,12 @@ SPECIALIST_RULES: dict[str, StrPromise] = {
 ANY_GOOD_COUNT: StrPromise = ngettext_lazy(
     "%(n)d good of any kind", "%(n)d goods of any kind", "n"
 )
+
+
+def card_label(card: str | None) -> str:
+    """``II:Consul`` → ``Consul II``; a starting card shows its name alone."""
+    if not card:
+        return "—"
+    deck, _sep, kind = card.rpartition(":")
+    name = str(CARD_LABELS.get(kind, kind))
+    return f"{name} {deck}" if deck else name

@@ -1,0 +1,240 @@
+"""Concordia, as the table assistant plays it: the implementation of `GameAssistant`.
+
+A thin table of contents: the rules are `play` (through `adapter`), the
+setup `setup`, what the pages show `presenters`, a move `moves` and `forms`,
+the pages `views` and `templates/assistant/concordia/`.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+from collections.abc import Mapping, Sequence
+from typing import Final
+
+from django.contrib.auth.models import User
+from django.urls import URLPattern
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from assistant.concordia import adapter, forms, moves, presenters, setup
+from assistant.concordia.adapter import State
+from assistant.concordia.labels import TRACKING_LABELS
+from assistant.interface import (
+    Completion,
+    GamePage,
+    ImportedLog,
+    Move,
+    Seat,
+    WizardStep,
+)
+from assistant.models import GameStatus
+from clubs.models import Club
+from games import services as games_services
+from games.models import Colour, ConcordiaMap, Game, TableSession
+from scoring.catalog import MAX_PLAYERS, MIN_PLAYERS
+from scoring.types import ScoreSheet
+
+_STEPS: Final = "assistant/concordia/wizard"
+
+
+def _map_step() -> WizardStep:
+    return WizardStep(
+        name="map",
+        template=f"{_STEPS}/map.html",
+        form=lambda data, choices: forms.SetupMapForm(
+            data, initial={"map": choices["map"]}
+        ),
+        apply=lambda choices, cleaned: {**choices, "map": cleaned["map"]},
+        taps_submit=True,
+    )
+
+
+def _tracking_step() -> WizardStep:
+    return WizardStep(
+        name="tracking",
+        template=f"{_STEPS}/tracking.html",
+        form=lambda data, choices: forms.SetupTrackingForm(
+            data, initial={"tracking": choices["tracking"]}
+        ),
+        apply=lambda choices, cleaned: {**choices, "tracking": cleaned["tracking"]},
+        taps_submit=True,
+    )
+
+
+def _scoring_step() -> WizardStep:
+    return WizardStep(
+        name="scoring",
+        template=f"{_STEPS}/scoring.html",
+        form=lambda data, choices: forms.SetupScoringForm(
+            data,
+            initial={
+                "intermediate_scoring": "on"
+                if choices["intermediate_scoring"]
+                else "off"
+            },
+        ),
+        apply=lambda choices, cleaned: {
+            **choices,
+            "intermediate_scoring": cleaned["intermediate_scoring"],
+        },
+    )
+
+
+class ConcordiaAssistant:
+    """Concordia's answers to everything the shell asks (see `GameAssistant`)."""
+
+    game = Game.CONCORDIA.value
+    label = Game.CONCORDIA.label
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
+    colours = tuple(Colour.choices)
+
+    wizard_path = "new/"
+    wizard_url_name = "game-create"
+    wizard_steps = (_map_step(), _tracking_step(), _scoring_step())
+    usual_setup_help = gettext_lazy(
+        "The usual setup: colours in order, the first player starts, Imperium,"
+        " light tracking, no intermediate scoring."
+    )
+    seating_help = gettext_lazy(
+        "Play goes clockwise, in this order. Pick the start player: the player"
+        " listed just before them plays last and gets the Praefectus Magnus."
+    )
+
+    turn_template = "assistant/concordia/turn.html"
+    stylesheets: Sequence[str] = ()
+
+    # Setup ---------------------------------------------------------------------
+    def choices_default(self) -> dict[str, object]:
+        return setup.choices_default()
+
+    def choices_read(self, raw: Mapping[str, object]) -> dict[str, object] | None:
+        return setup.choices_read(raw)
+
+    def setup_new(
+        self,
+        *,
+        choices: Mapping[str, object],
+        seats: Sequence[Seat],
+        rng: random.Random,
+    ) -> dict[str, object]:
+        return setup.setup_new(choices=choices, seats=seats, rng=rng)
+
+    def setup_check(
+        self, *, players: Sequence[Mapping[str, object]], setup: Mapping[str, object]
+    ) -> None:
+        adapter.setup_check(
+            adapter.log_document(players=players, setup=setup, events=[])
+        )
+
+    @property
+    def setup_page(self) -> GamePage:
+        from assistant.concordia.views import game_setup
+
+        return game_setup
+
+    def summary(self, setup: Mapping[str, object]) -> tuple[str, ...]:
+        return (
+            str(dict(ConcordiaMap.choices).get(str(setup.get("map")), "")),
+            str(TRACKING_LABELS.get(str(setup.get("tracking")), "")),
+        )
+
+    # The log ---------------------------------------------------------------------
+    def log_document(
+        self,
+        *,
+        players: Sequence[Mapping[str, object]],
+        setup: Mapping[str, object],
+        events: Sequence[Mapping[str, object]],
+    ) -> dict[str, object]:
+        return adapter.log_document(players=players, setup=setup, events=events)
+
+    def log_read(self, document: Mapping[str, object]) -> ImportedLog:
+        state = adapter.replay(document)
+        players, laid, events = adapter.log_parts(state)
+        return ImportedLog(
+            players=players, setup=laid, events=events, status=self.status(state)
+        )
+
+    def replay(self, document: Mapping[str, object]) -> State:
+        return adapter.replay(document)
+
+    def apply(self, state: State, event: Mapping[str, object]) -> State:
+        return adapter.apply(state, event)
+
+    def status(self, state: State) -> GameStatus:
+        if state.status is adapter.Status.FINISHED:
+            return GameStatus.FINISHED
+        if state.status is adapter.Status.ABANDONED:
+            return GameStatus.ABANDONED
+        return GameStatus.PLAYING
+
+    def state_document(self, state: State) -> dict[str, object]:
+        return adapter.state_document(state)
+
+    # The end ---------------------------------------------------------------------
+    def sheet_prefill(self, state: State) -> ScoreSheet | None:
+        return presenters.prefilled_sheet(state)
+
+    def session_create(
+        self,
+        *,
+        club: Club,
+        created_by: User | None,
+        players: Sequence[Mapping[str, object]],
+        setup: Mapping[str, object],
+        played_at: dt.datetime,
+        idempotency_key: str,
+    ) -> TableSession:
+        return games_services.session_create(
+            club=club,
+            created_by=created_by,
+            map_name=str(setup["map"]),
+            played_at=played_at,
+            seats=[
+                games_services.SeatInput(
+                    new_name=str(p["name"]), colour=str(p["colour"])
+                )
+                for p in players
+            ],
+            idempotency_key=idempotency_key,
+        )
+
+    def finish_notice(self, setup: Mapping[str, object]) -> str:
+        if setup.get("tracking") != adapter.Tracking.LIGHT.value:
+            return ""
+        # The sheet opens with a winner already: say what the table must still give.
+        return _(
+            "The assistant filled in the cards by god, the specialists, the"
+            " Concordia card and the Praefectus Magnus. Still to count on the"
+            " table, for each player: houses by the good of their city,"
+            " provinces with a house, colonists on the board, sestertii and goods."
+        )
+
+    # Moves -----------------------------------------------------------------------
+    def move_event(self, state: State, move: Move) -> dict[str, object]:
+        return moves.move_event(state, move)
+
+    def move_complete(self, state: State, event: Mapping[str, object]) -> Completion:
+        return moves.move_complete(state, event)
+
+    # The turn page ---------------------------------------------------------------
+    def turn_context(self, state: State, *, read_only: bool) -> dict[str, object]:
+        return {
+            "turn": presenters.turn_view(state),
+            "standing": presenters.standing(state),
+            "intermediate": presenters.intermediate_view(state),
+        }
+
+    def current_player(self, state: State) -> str | None:
+        return state.current_player
+
+    def undoable(self, state: State) -> bool:
+        return state.undoable
+
+    @property
+    def urls(self) -> Sequence[URLPattern]:
+        from assistant.concordia.urls import urlpatterns
+
+        return urlpatterns
