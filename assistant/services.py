@@ -28,7 +28,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from assistant import registry, selectors
+from assistant import heads, registry, selectors
 from assistant.interface import GameAssistant, Move, RulesRefused, Seat
 from assistant.models import (
     AssistantEvent,
@@ -287,6 +287,8 @@ def event_append(
     # Remembered once the event is committed: a rollback leaves no state
     # for a head the log never had.
     transaction.on_commit(lambda: selectors.game_state_remember(locked, state))
+    # Every phone's poll reads the head published here (`assistant.heads`).
+    transaction.on_commit(lambda: heads.head_publish(locked))
     return Appended(event=event, state=state, created=True)
 
 
@@ -416,6 +418,8 @@ def game_finish(*, game: AssistantGame, created_by: User | None) -> TableSession
     )
     game.session = session
     game.status = GameStatus.FINISHED
+    locked.session = session
+    transaction.on_commit(lambda: heads.head_publish(locked))
     return session
 
 

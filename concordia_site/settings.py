@@ -357,6 +357,9 @@ CACHES["tasks"] = (
         "LOCATION": "tasks",
     }
 )
+# The table assistant's poll reads each game's head from Redis (`assistant.heads`);
+# without Redis, from the database (a cache in each worker would be wrong).
+ASSISTANT_HEADS_REDIS_URL = REDIS_URL
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1

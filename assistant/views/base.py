@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
+from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.http import Http404, HttpResponse
@@ -18,7 +19,7 @@ from django.urls import URLPattern, reverse
 from django.utils.translation import gettext_lazy
 from django_htmx.http import HttpResponseClientRedirect
 
-from assistant import registry, selectors, services
+from assistant import heads, registry, selectors, services
 from assistant.forms import clean_key, new_key, seq_of
 from assistant.interface import Move, RulesRefused
 from assistant.models import AssistantGame
@@ -117,6 +118,11 @@ def turn_context(
         kwargs = {"club_slug": game.club.slug, "follow_token": game.follow_token}
         context["head_url"] = reverse("assistant:follow-head", kwargs=kwargs)
         context["panel_url"] = reverse("assistant:follow", kwargs=kwargs)
+    # The poll's token: its "nothing changed" costs no session (`assistant.heads`).
+    token = heads.poll_token(game.pk, "f" if read_only else "p")
+    context["head_url"] = (
+        f"{context['head_url']}?{urlencode({'game': game.pk, 't': token})}"
+    )
     return context | assistant.turn_context(state, read_only=read_only)
 
 

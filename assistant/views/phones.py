@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import cast
+
 import segno
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -16,7 +19,7 @@ from django_htmx.http import (
     trigger_client_event,
 )
 
-from assistant import selectors, services
+from assistant import heads, selectors, services
 from assistant.forms import seq_of
 from assistant.models import AssistantGame
 from assistant.views.base import (
@@ -37,17 +40,61 @@ def _head(request: HtmxHttpRequest, game: AssistantGame, page: str) -> HttpRespo
     sheet_seen = request.GET.get("sheet", "1" if game.session_id else "0")
     if seen == game.head_seq and sheet_seen == ("1" if game.session_id else "0"):
         return HttpResponse(status=204)
+    return _changed(request, game.head_seq, page)
+
+
+def _changed(request: HtmxHttpRequest, seq: int, page: str) -> HttpResponse:
     if not request.htmx:
         return redirect(page)
     response = HttpResponse(status=200)
-    return trigger_client_event(response, CHANGED_EVENT, {"seq": game.head_seq})
+    return trigger_client_event(response, CHANGED_EVENT, {"seq": seq})
+
+
+def _head_fast(
+    request: HtmxHttpRequest, game_id: int, page: Callable[[], str]
+) -> HttpResponse | None:
+    """The poll with its token (`heads.poll_token`): answered from the game's
+    published head, before any session, user or template; None without one."""
+    if not heads.poll_token_valid(request.GET.get("t"), game_id):
+        return None
+    head = heads.head_read(game_id)
+    if head is None:
+        raise Http404
+    seen = seq_of(request.GET.get("seq"))
+    sheet = request.GET.get("sheet")
+    if seen is not None and (
+        head == heads.head_value(seen, sheet == "1")
+        if sheet in ("0", "1")
+        else head // 2 == seen
+    ):
+        return HttpResponse(status=204)
+    return _changed(request, head // 2, page())
 
 
 @require_GET
-@login_required
 @never_cache
-def game_head(request: AuthedHtmxRequest, club_slug: str, game_id: int) -> HttpResponse:
-    """The tiny endpoint every phone polls with the last sequence number it saw."""
+def game_head(request: HtmxHttpRequest, club_slug: str, game_id: int) -> HttpResponse:
+    """The tiny endpoint every phone polls with the last sequence number it saw.
+
+    With the turn page's poll token it answers from the published head
+    (`assistant.heads`); without one, for a signed-in member of the club.
+    """
+    fast = _head_fast(
+        request,
+        game_id,
+        lambda: reverse(
+            "assistant:game-turn", kwargs={"club_slug": club_slug, "game_id": game_id}
+        ),
+    )
+    if fast is not None:
+        return fast
+    return _game_head_member(cast(AuthedHtmxRequest, request), club_slug, game_id)
+
+
+@login_required
+def _game_head_member(
+    request: AuthedHtmxRequest, club_slug: str, game_id: int
+) -> HttpResponse:
     game = game_of(request, club_slug, game_id)
     return _head(request, game, game.get_absolute_url())
 
@@ -147,9 +194,14 @@ def follow(request: HtmxHttpRequest, club_slug: str, follow_token: str) -> HttpR
 def follow_head(
     request: HtmxHttpRequest, club_slug: str, follow_token: str
 ) -> HttpResponse:
-    game = _follow_game(club_slug, follow_token)
     page = reverse(
         "assistant:follow",
         kwargs={"club_slug": club_slug, "follow_token": follow_token},
     )
+    game_id = seq_of(request.GET.get("game"))
+    if game_id is not None:
+        fast = _head_fast(request, game_id, lambda: page)
+        if fast is not None:
+            return fast
+    game = _follow_game(club_slug, follow_token)
     return _head(request, game, page)

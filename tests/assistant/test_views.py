@@ -199,7 +199,7 @@ def test_the_head_answers_204_until_something_changes(ana_phone, bob_phone, ligh
 
 def test_the_turn_screen_polls_the_head_and_reloads_on_a_change(ana_phone, light_game):
     text = ana_phone.get(_url("turn", light_game)).content.decode()
-    assert f'hx-get="{_url("head", light_game)}"' in text
+    assert f'hx-get="{_url("head", light_game)}?game={light_game.pk}&amp;t=' in text
     assert 'hx-trigger="every 1500ms, poll-now"' in text
     assert 'hx-trigger="assistant-changed from:body"' in text
     assert by_id(text, "head-seq").attrs["value"] == "0"
@@ -437,7 +437,7 @@ def test_every_helper_says_its_rule(ana_phone, light_game):
 def test_the_read_only_page_polls_its_own_head(client, light_game):
     kwargs = {"club_slug": "lisboa", "follow_token": light_game.follow_token}
     text = client.get(reverse("assistant:follow", kwargs=kwargs)).content.decode()
-    assert f'hx-get="{reverse("assistant:follow-head", kwargs=kwargs)}"' in text
+    assert f'hx-get="{reverse("assistant:follow-head", kwargs=kwargs)}?game=' in text
     head = reverse("assistant:follow-head", kwargs=kwargs)
     assert client.get(head, {"seq": 0}, headers=HTMX).status_code == 204
 
