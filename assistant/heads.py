@@ -29,13 +29,16 @@ membership query, no template. Two things make that possible:
 
 from __future__ import annotations
 
+import base64
+import hashlib
+import hmac
 import logging
 import threading
+import time
 from typing import Any, Final
 
 import redis
 from django.conf import settings
-from django.core import signing
 
 from assistant.models import AssistantGame
 
@@ -43,8 +46,9 @@ logger = logging.getLogger(__name__)
 
 # Seconds a published head lives in Redis after its last change.
 HEAD_TTL: Final = 60
-# A poll token is good for this long; the turn page issues a new one on every load.
-TOKEN_MAX_AGE: Final = 24 * 3600
+# A poll token is good on the day it was issued and the next (the turn page
+# issues a new one on every load).
+TOKEN_DAYS: Final = 2
 _SALT: Final = "assistant.heads.poll"
 _KEY: Final = "tabularium:assistant:head:{}"
 
@@ -58,8 +62,10 @@ end
 return current
 """
 
-_client_lock = threading.Lock()
-_clients: dict[str, tuple[Any, Any]] = {}
+# One connection per thread (a sync worker has one): no pool to check out from
+# on every poll.
+_local = threading.local()
+_token_keys: dict[str, bytes] = {}
 
 
 def head_value(seq: int, sheet: bool) -> int:
@@ -68,18 +74,25 @@ def head_value(seq: int, sheet: bool) -> int:
 
 
 def _redis() -> tuple[Any, Any] | None:
-    """The Redis client of the heads and its "set if greater" script; None without Redis."""
+    """This thread's Redis client of the heads and its "set if greater" script;
+    None without Redis."""
     url = getattr(settings, "ASSISTANT_HEADS_REDIS_URL", "")
     if not url:
         return None
-    with _client_lock:
-        found = _clients.get(url)
-        if found is None:
+    found: tuple[str, Any, Any] | None = getattr(_local, "redis", None)
+    if found is None or found[0] != url:
+        try:
             client = redis.Redis.from_url(
-                url, socket_timeout=0.25, socket_connect_timeout=0.25
+                url,
+                socket_timeout=0.25,
+                socket_connect_timeout=0.25,
+                single_connection_client=True,
             )
-            found = _clients[url] = (client, client.register_script(_SET_IF_GREATER))
-        return found
+        except redis.RedisError:  # Redis down: the database answers
+            logger.warning("assistant heads: Redis unavailable")
+            return None
+        found = _local.redis = (url, client, client.register_script(_SET_IF_GREATER))
+    return found[1], found[2]
 
 
 def _from_database(game_id: int) -> int | None:
@@ -129,17 +142,42 @@ def head_publish(game: AssistantGame) -> None:
         )
 
 
-def poll_token(game_id: int, viewer: str) -> str:
-    """A token that lets ``viewer`` (``u<user id>``, ``f``, ``g<guest>``) poll one game."""
-    return signing.TimestampSigner(salt=_SALT).sign(f"{game_id}.{viewer}")
+def _token_key() -> bytes:
+    secret = settings.SECRET_KEY
+    key = _token_keys.get(secret)
+    if key is None:
+        key = _token_keys[secret] = hashlib.sha256(
+            f"{_SALT}:{secret}".encode()
+        ).digest()
+    return key
+
+
+def _mac(message: str) -> str:
+    digest = hmac.new(_token_key(), message.encode(), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest[:18]).decode()
+
+
+def poll_token(game_id: int, viewer: str, *, day: int | None = None) -> str:
+    """A token that lets ``viewer`` (``p`` a phone, ``f`` a follower) poll one game.
+
+    ``day.viewer.mac``: the day it was issued (days since 1970, UTC) and an
+    HMAC of it with the game's id, under a key derived from the secret key.
+    """
+    day = _today() if day is None else day
+    return f"{day}.{viewer}.{_mac(f'{game_id}.{day}.{viewer}')}"
 
 
 def poll_token_valid(token: str | None, game_id: int) -> bool:
-    """Whether ``token`` was issued (recently) for polling game ``game_id``."""
-    if not token or len(token) > 200:
+    """Whether ``token`` was issued (in the last `TOKEN_DAYS` days) for polling
+    game ``game_id``. One HMAC: no session, no database."""
+    if not token or len(token) > 80:
         return False
-    try:
-        value = signing.TimestampSigner(salt=_SALT).unsign(token, max_age=TOKEN_MAX_AGE)
-    except signing.BadSignature:
+    day, _dot, rest = token.partition(".")
+    viewer, _dot, mac = rest.partition(".")
+    if not day.isdigit() or not 0 <= _today() - int(day) < TOKEN_DAYS:
         return False
-    return value.split(".", 1)[0] == str(game_id)
+    return hmac.compare_digest(mac, _mac(f"{game_id}.{day}.{viewer}"))
+
+
+def _today() -> int:
+    return int(time.time() // 86400)

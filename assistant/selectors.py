@@ -92,6 +92,27 @@ def event_for_key(*, game: AssistantGame, key: str) -> AssistantEvent | None:
     return game.events.filter(idempotency_key=key).first()
 
 
+def events_after(*, game: AssistantGame, seq: int) -> list[dict[str, Any]]:
+    """The events recorded after head ``seq`` (what another phone recorded first)."""
+    return list(
+        game.events.filter(seq__gt=seq)
+        .order_by("seq")
+        .values_list("document", flat=True)[:20]
+    )
+
+
+def game_state_at(*, game: AssistantGame, seq: int) -> Any:
+    """The state of ``game`` at an earlier head ``seq`` (a replay; for a lost race)."""
+    if seq >= game.head_seq:
+        return game_state(game)
+    events = _events(game)[:seq]
+    return registry.of(game).replay(
+        registry.of(game).log_document(
+            players=game.players, setup=game.setup, events=events
+        )
+    )
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class GameRow:
     """A game as the club's list shows it: its status and a few words about its setup."""

@@ -8,7 +8,8 @@ panel (`render_turn`, `turn_context`) and the one way a move is answered
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlencode
 
@@ -16,6 +17,7 @@ from django.contrib import messages
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import URLPattern, reverse
+from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django_htmx.http import HttpResponseClientRedirect
 
@@ -140,6 +142,70 @@ def render_turn(
     return render(request, template, context)
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Race:
+    """A move another phone beat: what this phone tried and what was recorded first.
+
+    The panel shows it as an alert the phone keeps (app.js moves it out of the
+    panel the poll reloads) until the player dismisses it or taps again.
+    """
+
+    message: str
+    tried: str
+    recorded: tuple[str, ...]
+
+    def texts(self) -> list[str]:
+        """The alert as lines (a page without the panel: a message each)."""
+        lines = [self.message]
+        if self.tried:
+            lines.append(_("Your move, not recorded: %(move)s") % {"move": self.tried})
+        if self.recorded:
+            lines.append(
+                _("Recorded first: %(moves)s") % {"moves": "; ".join(self.recorded)}
+            )
+        return lines
+
+
+def event_text(game: AssistantGame, event: Mapping[str, object], seq: int) -> str:
+    """One line naming an event of ``game``'s log: the shell's (undo, abandon) or the
+    game's (`interface.EventText`); else its number."""
+    kind = event.get("type")
+    if kind == "undo":
+        return _("Undo")
+    if kind == "abandon":
+        return _("The game was abandoned")
+    text = getattr(registry.of(game), "event_text", None)
+    if callable(text):
+        return str(text(event))
+    return _("move %(seq)d") % {"seq": seq}
+
+
+def race_of(
+    game: AssistantGame,
+    conflict: services.EventConflict,
+    seen: int,
+    tried: Callable[[int], Mapping[str, object] | None] | None,
+) -> Race:
+    """The alert of a lost race: the events after head ``seen``, and the move
+    ``tried(seen)`` asked for on the state that phone saw."""
+    game.refresh_from_db(fields=["head_seq"])
+    recorded = tuple(
+        event_text(game, event, number)
+        for number, event in enumerate(
+            selectors.events_after(game=game, seq=seen), start=seen + 1
+        )
+    )
+    tried_text = ""
+    if tried is not None:
+        try:
+            event = tried(seen)
+        except RulesRefused:
+            event = None
+        if event is not None:
+            tried_text = event_text(game, event, seen + 1)
+    return Race(message=conflict.messages[0], tried=tried_text, recorded=recorded)
+
+
 def after_write(
     request: AuthedHtmxRequest,
     game: AssistantGame,
@@ -147,16 +213,23 @@ def after_write(
     problems: list[str] | None = None,
     conflict: str = "",
     notice: str = "",
+    race: Race | None = None,
 ) -> HttpResponse:
     """htmx gets the fresh turn panel; without JS, POST/redirect/GET."""
     if not request.htmx:
-        for text in [*(problems or []), *([conflict] if conflict else [])]:
+        texts = race.texts() if race is not None else [conflict] if conflict else []
+        for text in [*(problems or []), *texts]:
             messages.error(request, text)
         if notice:
             messages.info(request, notice)
         return redirect(game)
     return render_turn(
-        request, game, problems=problems or [], conflict=conflict, notice=notice
+        request,
+        game,
+        problems=problems or [],
+        conflict=conflict,
+        notice=notice,
+        race=race,
     )
 
 
@@ -172,6 +245,7 @@ def record_answer(
     failed: Callable[[list[str]], HttpResponse] | None = None,
     question: Callable[[object], HttpResponse] | None = None,
     recorded: Callable[[str], HttpResponse] | None = None,
+    tried: Callable[[int], Mapping[str, object] | None] | None = None,
 ) -> HttpResponse:
     """Answer a phone's write: ``record(head seen, tap key)`` calls one service.
 
@@ -182,6 +256,8 @@ def record_answer(
     itself. A game's page may answer otherwise: ``refused`` (the rules refused:
     the move again, as typed), ``failed`` (any other refusal), ``question``
     (the table must choose first), ``recorded`` (given the notice).
+    ``tried(seen head)`` is the event the phone asked for, which names it in
+    the alert of a lost race (`Race`).
     """
     seq = seq_of(request.POST.get("seq"))
     if seq is None:
@@ -189,7 +265,10 @@ def record_answer(
     try:
         result = record(seq, clean_key(request.POST.get("key")))
     except services.EventConflict as conflict:
-        return _failed(request, game, failed, conflict=conflict.messages[0])
+        race = race_of(game, conflict, seq, tried)
+        if failed is not None:
+            return failed(race.texts())
+        return after_write(request, game, race=race)
     except services.GameClosed as closed:
         return _failed(request, game, failed, problems=list(closed.messages))
     except RulesRefused as error:
@@ -218,11 +297,10 @@ def _failed(
     failed: Callable[[list[str]], HttpResponse] | None,
     *,
     problems: list[str] | None = None,
-    conflict: str = "",
 ) -> HttpResponse:
     if failed is not None:
-        return failed([*(problems or []), *([conflict] if conflict else [])])
-    return after_write(request, game, problems=problems, conflict=conflict)
+        return failed(list(problems or []))
+    return after_write(request, game, problems=problems)
 
 
 def move_answer(
@@ -233,6 +311,10 @@ def move_answer(
 ) -> HttpResponse:
     """Record ``move`` through `services.move_submit` and answer as `record_answer` does."""
 
+    def asked(seen: int) -> Mapping[str, object]:
+        state = selectors.game_state_at(game=game, seq=seen)
+        return registry.of(game).move_event(state, move)
+
     def submit(seq: int, key: str) -> services.MoveResult:
         return services.move_submit(
             game=game,
@@ -242,4 +324,4 @@ def move_answer(
             created_by=request.user,
         )
 
-    return record_answer(request, game, submit, **answers)
+    return record_answer(request, game, submit, tried=asked, **answers)

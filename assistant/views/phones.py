@@ -67,12 +67,20 @@ def _head_fast(
         if sheet in ("0", "1")
         else head // 2 == seen
     ):
-        return HttpResponse(status=204)
-    return _changed(request, head // 2, page())
+        response = HttpResponse(status=204)
+    else:
+        response = _changed(request, head // 2, page())
+    # never_cache's headers, written once (no parsing of what is there).
+    response["Cache-Control"] = _NEVER_CACHE
+    response["Expires"] = _EXPIRED
+    return response
+
+
+_NEVER_CACHE = "max-age=0, no-cache, no-store, must-revalidate, private"
+_EXPIRED = "Thu, 01 Jan 1970 00:00:00 GMT"
 
 
 @require_GET
-@never_cache
 def game_head(request: HtmxHttpRequest, club_slug: str, game_id: int) -> HttpResponse:
     """The tiny endpoint every phone polls with the last sequence number it saw.
 
@@ -91,6 +99,7 @@ def game_head(request: HtmxHttpRequest, club_slug: str, game_id: int) -> HttpRes
     return _game_head_member(cast(AuthedHtmxRequest, request), club_slug, game_id)
 
 
+@never_cache
 @login_required
 def _game_head_member(
     request: AuthedHtmxRequest, club_slug: str, game_id: int
@@ -190,7 +199,6 @@ def follow(request: HtmxHttpRequest, club_slug: str, follow_token: str) -> HttpR
 
 
 @require_GET
-@never_cache
 def follow_head(
     request: HtmxHttpRequest, club_slug: str, follow_token: str
 ) -> HttpResponse:
@@ -203,5 +211,12 @@ def follow_head(
         fast = _head_fast(request, game_id, lambda: page)
         if fast is not None:
             return fast
+    return _follow_head_checked(request, club_slug, follow_token, page)
+
+
+@never_cache
+def _follow_head_checked(
+    request: HtmxHttpRequest, club_slug: str, follow_token: str, page: str
+) -> HttpResponse:
     game = _follow_game(club_slug, follow_token)
     return _head(request, game, page)

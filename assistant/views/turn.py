@@ -53,6 +53,7 @@ def game_undo(request: AuthedHtmxRequest, club_slug: str, game_id: int) -> HttpR
         lambda seq, key: services.event_undo(
             game=game, expected_seq=seq, idempotency_key=key, created_by=request.user
         ),
+        tried=lambda _seen: {"type": "undo"},
     )
 
 
@@ -70,6 +71,7 @@ def game_abandon(
         lambda seq, key: services.game_abandon(
             game=game, expected_seq=seq, idempotency_key=key, created_by=request.user
         ),
+        tried=lambda _seen: {"type": "abandon"},
     )
 
 

@@ -240,3 +240,35 @@ function enableLanguageSwitcher(root) {
 }
 
 document.addEventListener("DOMContentLoaded", () => enableLanguageSwitcher(document));
+
+// A lost race (another phone recorded first) must not vanish when the poll
+// reloads the turn panel: its alert moves out of the panel, into #kept-alerts,
+// and stays there until the player dismisses it or taps again.
+function keepAlerts() {
+  const holder = document.getElementById("kept-alerts");
+  if (!holder) return;
+  document.querySelectorAll("#turn-panel [data-keep]").forEach((alert) => {
+    holder.replaceChildren(alert);
+    alert.querySelectorAll("[data-dismiss]").forEach((button) => {
+      button.hidden = false;
+    });
+  });
+}
+document.addEventListener("htmx:afterSettle", keepAlerts);
+document.addEventListener("DOMContentLoaded", keepAlerts);
+document.addEventListener(
+  "click",
+  (event) => {
+    const holder = document.getElementById("kept-alerts");
+    if (!holder || !holder.firstChild) return;
+    if (event.target.closest("[data-dismiss]")) {
+      holder.replaceChildren();
+      return;
+    }
+    // The next tap on the game (a move, a helper, undo) clears it.
+    if (event.target.closest("#turn-panel button, #turn-panel a, #turn-panel [type=submit]")) {
+      holder.replaceChildren();
+    }
+  },
+  true,
+);

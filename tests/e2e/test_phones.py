@@ -1,0 +1,137 @@
+"""Phones at a table (issue #25): a lost race is never missed, friends join as
+guests, the usual setup in a few taps, a table's Wi-Fi.
+
+Debian's Chromium at 360×740; screenshots in artifacts/e2e/.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import time
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from playwright.sync_api import Browser, Page
+
+from assistant import services
+from assistant.concordia import services as concordia_services
+from assistant.models import AssistantGame
+from clubs import services as clubs_services
+from tests.conftest import PASSWORD
+from tests.e2e.conftest import ARTIFACTS, CSP_LISTENER
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+SMALL_PHONE = {"width": 360, "height": 740}
+
+
+def _phone(browser: Browser) -> Page:
+    context = browser.new_context(
+        viewport=SMALL_PHONE,  # type: ignore[arg-type]
+        device_scale_factor=2,
+        is_mobile=True,
+        has_touch=True,
+    )
+    context.add_init_script(CSP_LISTENER)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on(
+        "console",
+        lambda message: (
+            errors.append(message.text) if message.type == "error" else None
+        ),
+    )
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.console_errors = errors  # type: ignore[attr-defined]
+    return page
+
+
+def _sign_in(page: Page, url: str, name: str) -> None:
+    page.goto(f"{url}/accounts/login/")
+    page.fill("#id_username", name)
+    page.fill("#id_password", PASSWORD)
+    page.click("button[type=submit].primary")
+    page.wait_for_url(re.compile(r".*/clubs/.*"))
+
+
+def _club() -> tuple[User, User, Any]:
+    alice = User.objects.create_user("alice", password=PASSWORD)
+    bob = User.objects.create_user("bob", password=PASSWORD)
+    club = clubs_services.club_create(name="Lisboa", slug="lisboa", owner=alice)
+    clubs_services.membership_add(club=club, user=bob)
+    return alice, bob, club
+
+
+def _light_game(club: Any, alice: User) -> AssistantGame:
+    return concordia_services.game_create(
+        club=club,
+        created_by=alice,
+        map_name="imperium",
+        tracking="light",
+        intermediate_scoring=False,
+        players=[("Ana", "red"), ("Bia", "green"), ("Caio", "blue")],
+        rng=random.Random(14),
+    )
+
+
+def _record(game: AssistantGame, player: str, card: str = "Mercator") -> None:
+    """Another phone's move, recorded on the server."""
+    game.refresh_from_db()
+    services.event_append(
+        game=game,
+        document={"type": "play", "player": player, "card": card},
+        expected_seq=game.head_seq,
+    )
+
+
+def test_a_lost_race_keeps_its_alert_until_dismissed(live_server, browser):
+    alice, _bob, club = _club()
+    game = _light_game(club, alice)
+    page = _phone(browser)
+    _sign_in(page, live_server.url, "alice")
+    page.goto(live_server.url + game.get_absolute_url())
+    page.locator("#current-player").get_by_text("Ana").wait_for()
+    # This phone hears nothing for a while (its poll is held), so its tap is
+    # made on the head it saw while another phone records Ana's Mercator.
+    page.route("**/head/**", lambda route: route.fulfill(status=204))
+    page.click("#hand >> text=Mercator")
+    page.locator("#confirm").wait_for()
+    _record(game, "Ana")
+    page.click("#confirm")
+    alert = page.locator("#kept-alerts #move-conflict")
+    alert.wait_for()
+    page.unroute("**/head/**")
+    # Then the table moves on again: the poll reloads the panel, the alert stays.
+    _record(game, "Bia")
+    page.locator("#current-player").get_by_text("Caio").wait_for(timeout=3000)
+    time.sleep(5)
+    assert alert.is_visible()
+    text = alert.inner_text()
+    assert "Your move, not recorded: Ana · Mercator" in text
+    assert "Recorded first: Ana · Mercator" in text
+    page.screenshot(path=str(ARTIFACTS / "phones-01-race-alert.png"))
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    assert alert.locator("[data-dismiss]").bounding_box()["height"] >= 48
+    alert.locator("[data-dismiss]").click()
+    assert page.locator("#move-conflict").count() == 0
+    assert page.console_errors == []  # type: ignore[attr-defined]
+    assert game.events.count() == 2
+
+
+def test_a_lost_race_alert_goes_at_the_next_tap(live_server, browser):
+    alice, _bob, club = _club()
+    game = _light_game(club, alice)
+    page = _phone(browser)
+    _sign_in(page, live_server.url, "alice")
+    page.goto(live_server.url + game.get_absolute_url())
+    page.route("**/head/**", lambda route: route.fulfill(status=204))
+    page.click("#hand >> text=Mercator")
+    page.locator("#confirm").wait_for()
+    _record(game, "Ana")
+    page.click("#confirm")
+    page.locator("#kept-alerts #move-conflict").wait_for()
+    page.click("#hand >> text=Mercator")
+    page.locator("#confirm").wait_for()
+    assert page.locator("#move-conflict").count() == 0
