@@ -85,6 +85,32 @@ def game_for_join_code(
     )
 
 
+def game_for_code(*, club_slug: str, code: str) -> AssistantGame | None:
+    """The club's game with that join code, for anyone holding it (a guest)."""
+    code = "".join(code.split()).upper()
+    if not code or len(code) > 12:
+        return None
+    return (
+        AssistantGame.objects.select_related("club")
+        .filter(club__slug=club_slug, join_code=code)
+        .first()
+    )
+
+
+def game_for_guest(
+    *, club_slug: str, game_id: int, code: str, game: str | None = None
+) -> AssistantGame | None:
+    """The game a guest's cookie opens: of the address, and still with its code."""
+    if not code:
+        return None
+    games = AssistantGame.objects.select_related("club").filter(
+        club__slug=club_slug, pk=game_id, join_code=code
+    )
+    if game is not None:
+        games = games.filter(game=game)
+    return games.first()
+
+
 def event_for_key(*, game: AssistantGame, key: str) -> AssistantEvent | None:
     """The event a phone's tap (its idempotency key) already recorded, if any."""
     if not key:

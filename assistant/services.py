@@ -9,8 +9,8 @@ a game.
 The public functions other areas call: `game_create`, `move_submit`,
 `event_append`, `event_undo`, `game_abandon`, `game_finish`,
 `game_setup_update`, `game_import` (a log document in, a game out; the
-export is `selectors.game_log_document`), `follow_link_revoke` and
-`follow_link_renew`.
+export is `selectors.game_log_document`), `follow_link_revoke`,
+`follow_link_renew` and `join_code_renew`.
 """
 
 from __future__ import annotations
@@ -371,6 +371,14 @@ def game_abandon(
         idempotency_key=idempotency_key,
         created_by=created_by,
     )
+
+
+def join_code_renew(*, game: AssistantGame) -> str:
+    """Give the game a new join code: the old one, and every guest phone that
+    joined with it, stop working (members rejoin with the new one)."""
+    game.join_code = _join_code()
+    game.save(update_fields=["join_code"])
+    return game.join_code
 
 
 def follow_link_revoke(*, game: AssistantGame) -> None:

@@ -111,6 +111,8 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # A guest phone's cookie opens its game's move pages only: 404 elsewhere.
+    "assistant.guests.GuestMiddleware",
     # Sets the language cookie when a sign-in brought the stored language back.
     "clubs.language.preferred_language_middleware",
     "django.contrib.messages.middleware.MessageMiddleware",

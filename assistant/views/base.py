@@ -14,6 +14,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 from django.contrib import messages
+from django.contrib.auth.models import User
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import URLPattern, reverse
@@ -21,7 +22,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django_htmx.http import HttpResponseClientRedirect
 
-from assistant import heads, registry, selectors, services
+from assistant import guests, heads, registry, selectors, services
 from assistant.forms import clean_key, new_key, seq_of
 from assistant.interface import Move, RulesRefused
 from assistant.models import AssistantGame
@@ -53,13 +54,31 @@ def club_of(request: AuthedHtmxRequest, club_slug: str) -> Club:
 def game_of(
     request: AuthedHtmxRequest, club_slug: str, game_id: int, *, game: str | None = None
 ) -> AssistantGame:
-    """The game of the address, for a member of its club (and of the kind ``game``); else 404."""
+    """The game of the address, for a member of its club (and of the kind ``game``); else 404.
+
+    On a page wrapped in `guests.phone_required`, a guest's cookie for this
+    game (with its current join code) opens it too; the guest is then on the
+    request (`guests.GUEST`).
+    """
     found = selectors.game_get_visible(
         user=request.user, club_slug=club_slug, game_id=game_id, game=game
     )
+    if found is None and getattr(request, guests.ALLOWS_GUESTS, False):
+        guest = guests.guest_of(request)
+        if guest is not None and guest.game_id == game_id:
+            found = selectors.game_for_guest(
+                club_slug=club_slug, game_id=game_id, code=guest.code, game=game
+            )
+            setattr(request, guests.GUEST, guest)
     if found is None:
         raise Http404
     return found
+
+
+def author(request: HtmxHttpRequest) -> User | None:
+    """Who records a move: the signed-in user; nobody for a guest's phone."""
+    user = request.user
+    return user if isinstance(user, User) and user.is_authenticated else None
 
 
 def _game_urls(patterns: list[URLPattern]) -> list[str]:
@@ -138,6 +157,8 @@ def render_turn(
     """The turn page (htmx: its panel alone), with ``extra`` (alerts) in its context."""
     state = selectors.game_state(game)
     context = turn_context(game, state, read_only=read_only) | extra
+    # A guest's phone: its name, and no links to the club's other pages.
+    context["guest"] = getattr(request, guests.GUEST, None)
     template = "assistant/game_turn.html" + ("#turn-panel" if request.htmx else "")
     return render(request, template, context)
 
@@ -321,7 +342,7 @@ def move_answer(
             move=move,
             expected_seq=seq,
             idempotency_key=key,
-            created_by=request.user,
+            created_by=author(request),
         )
 
     return record_answer(request, game, submit, tried=asked, **answers)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from typing import cast
+from urllib.parse import urlencode
 
 import segno
 from django.contrib import messages
@@ -19,8 +20,9 @@ from django_htmx.http import (
     trigger_client_event,
 )
 
-from assistant import heads, selectors, services
+from assistant import guests, heads, selectors, services
 from assistant.forms import seq_of
+from assistant.guests import guests_allowed, phone_required
 from assistant.models import AssistantGame
 from assistant.views.base import (
     CHANGED_EVENT,
@@ -29,7 +31,9 @@ from assistant.views.base import (
     game_urls,
     render_turn,
 )
+from clubs.models import Club
 from concordia_site.http import AuthedHtmxRequest, HtmxHttpRequest
+from scoring.names import name_problem, normalize_name
 
 
 def _head(request: HtmxHttpRequest, game: AssistantGame, page: str) -> HttpResponse:
@@ -81,6 +85,7 @@ _EXPIRED = "Thu, 01 Jan 1970 00:00:00 GMT"
 
 
 @require_GET
+@guests_allowed
 def game_head(request: HtmxHttpRequest, club_slug: str, game_id: int) -> HttpResponse:
     """The tiny endpoint every phone polls with the last sequence number it saw.
 
@@ -100,7 +105,7 @@ def game_head(request: HtmxHttpRequest, club_slug: str, game_id: int) -> HttpRes
 
 
 @never_cache
-@login_required
+@phone_required
 def _game_head_member(
     request: AuthedHtmxRequest, club_slug: str, game_id: int
 ) -> HttpResponse:
@@ -119,6 +124,14 @@ def game_share(
         if request.POST.get("action") == "revoke":
             services.follow_link_revoke(game=game)
             messages.success(request, _("The read-only link no longer works."))
+        elif request.POST.get("action") == "new-code":
+            services.join_code_renew(game=game)
+            messages.success(
+                request,
+                _(
+                    "A new join code is ready: the old one and its guests' phones no longer work."
+                ),
+            )
         else:
             services.follow_link_renew(game=game)
             messages.success(request, _("A new read-only link is ready."))
@@ -144,7 +157,10 @@ def game_share(
             "game": game,
             "urls": game_urls(game),
             "follow_url": follow_url,
-            "qr_svg": _qr_svg(request, game),
+            "qr_svg": _qr_svg(request, _join_url(request, game)),
+            "follow_qr_svg": _qr_svg(request, follow_url, _("Read-only link"))
+            if follow_url
+            else "",
         },
     )
 
@@ -154,19 +170,34 @@ def _join_url(request: HtmxHttpRequest, game: AssistantGame) -> str:
     return request.build_absolute_uri(f"{url}?code={game.join_code}")
 
 
-def _qr_svg(request: HtmxHttpRequest, game: AssistantGame) -> str:
+def _qr_svg(request: HtmxHttpRequest, url: str, title: str = "") -> str:
     # Drawn here, no CDN: an SVG of plain paths (no style attribute, which the
     # CSP would refuse), sized by the page's CSS.
-    qr = segno.make(_join_url(request, game), error="m")
-    return str(qr.svg_inline(scale=4, omitsize=True, title=_("Join code")))
+    qr = segno.make(url, error="m")
+    return str(qr.svg_inline(scale=4, omitsize=True, title=title or _("Join code")))
 
 
 @require_http_methods(["GET", "POST"])
-@login_required
-def game_join(request: AuthedHtmxRequest, club_slug: str) -> HttpResponse:
-    """Open a game of the club by its short code (typed, or from the QR code)."""
-    club = club_of(request, club_slug)
+@guests_allowed
+def game_join(request: HtmxHttpRequest, club_slug: str) -> HttpResponse:
+    """Open a game of the club by its short code (typed, or from the QR code).
+
+    A member opens the game. Anyone else holding a game's code (signed in or
+    not) may join it as a guest: a name, no account (`assistant.guests`);
+    their tries are throttled like an anonymous client's.
+    """
     code = request.POST.get("code") or request.GET.get("code") or ""
+    if request.user.is_authenticated:
+        try:
+            club = club_of(cast(AuthedHtmxRequest, request), club_slug)
+        except Http404:
+            pass
+        else:
+            return _member_join(cast(AuthedHtmxRequest, request), club, code)
+    return _guest_join(request, club_slug, code)
+
+
+def _member_join(request: AuthedHtmxRequest, club: Club, code: str) -> HttpResponse:
     error = ""
     if code:
         game = selectors.game_for_join_code(
@@ -183,6 +214,46 @@ def game_join(request: AuthedHtmxRequest, club_slug: str) -> HttpResponse:
     )
 
 
+def _guest_join(request: HtmxHttpRequest, club_slug: str, code: str) -> HttpResponse:
+    """Join a game as a guest: the code, then a name. Nothing of the club is shown
+    before the code is right."""
+    game = None
+    error = name_error = ""
+    name = ""
+    if code:
+        if (refused := guests.throttled(request)) is not None:
+            return refused
+        game = selectors.game_for_code(club_slug=club_slug, code=code)
+        if game is None:
+            error = _("No game of this club has that code.")
+    if game is not None and request.method == "POST" and "name" in request.POST:
+        name = normalize_name(request.POST.get("name", ""))
+        problem = name_problem(name)
+        if problem is None:
+            response = redirect(game)
+            guests.guest_set(response, game, name)
+            return response
+        template, params = problem
+        name_error = _(template) % params
+    login = reverse("login") + "?" + urlencode({"next": request.get_full_path()})
+    return render(
+        request,
+        "assistant/game_join_guest.html",
+        {
+            "club_slug": club_slug,
+            "game": game,
+            "code": code,
+            "error": error,
+            "name": name,
+            "name_error": name_error,
+            "seats": [str(seat.get("name", "")) for seat in game.players]
+            if game is not None
+            else [],
+            "login_url": login,
+        },
+    )
+
+
 def _follow_game(club_slug: str, token: str) -> AssistantGame:
     game = selectors.game_for_follow_token(club_slug=club_slug, token=token)
     if game is None:
@@ -192,6 +263,7 @@ def _follow_game(club_slug: str, token: str) -> AssistantGame:
 
 @require_GET
 @vary_on_headers("HX-Request")
+@guests_allowed
 def follow(request: HtmxHttpRequest, club_slug: str, follow_token: str) -> HttpResponse:
     """The read-only view of a game for a guest phone or a TV: no account needed."""
     game = _follow_game(club_slug, follow_token)
@@ -199,6 +271,7 @@ def follow(request: HtmxHttpRequest, club_slug: str, follow_token: str) -> HttpR
 
 
 @require_GET
+@guests_allowed
 def follow_head(
     request: HtmxHttpRequest, club_slug: str, follow_token: str
 ) -> HttpResponse:

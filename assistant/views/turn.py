@@ -17,7 +17,9 @@ from django.views.decorators.http import require_GET, require_POST
 from django.views.decorators.vary import vary_on_headers
 
 from assistant import registry, services
+from assistant.guests import phone_required
 from assistant.views.base import (
+    author,
     game_of,
     game_urls,
     go_to,
@@ -28,8 +30,8 @@ from concordia_site.http import AuthedHtmxRequest
 
 
 @require_GET
-@login_required
 @vary_on_headers("HX-Request")
+@phone_required
 def game_turn(request: AuthedHtmxRequest, club_slug: str, game_id: int) -> HttpResponse:
     """The turn screen: whose turn it is and what the table does now."""
     game = game_of(request, club_slug, game_id)
@@ -42,8 +44,8 @@ def game_turn(request: AuthedHtmxRequest, club_slug: str, game_id: int) -> HttpR
 
 
 @require_POST
-@login_required
 @vary_on_headers("HX-Request")
+@phone_required
 def game_undo(request: AuthedHtmxRequest, club_slug: str, game_id: int) -> HttpResponse:
     """Withdraw the latest move (an ``undo`` event), until the final sheet is open."""
     game = game_of(request, club_slug, game_id)
@@ -51,7 +53,7 @@ def game_undo(request: AuthedHtmxRequest, club_slug: str, game_id: int) -> HttpR
         request,
         game,
         lambda seq, key: services.event_undo(
-            game=game, expected_seq=seq, idempotency_key=key, created_by=request.user
+            game=game, expected_seq=seq, idempotency_key=key, created_by=author(request)
         ),
         tried=lambda _seen: {"type": "undo"},
     )
