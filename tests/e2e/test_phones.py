@@ -135,3 +135,36 @@ def test_a_lost_race_alert_goes_at_the_next_tap(live_server, browser):
     page.click("#hand >> text=Mercator")
     page.locator("#confirm").wait_for()
     assert page.locator("#move-conflict").count() == 0
+
+
+def test_a_friend_joins_by_code_as_a_guest_records_a_move_and_sees_nothing_else(
+    live_server, browser
+):
+    alice, _bob, club = _club()
+    game = _light_game(club, alice)
+    friend = _phone(browser)
+    # The QR code's address, as the friend's camera opens it: no account.
+    friend.goto(f"{live_server.url}/clubs/lisboa/assistant/join/?code={game.join_code}")
+    friend.locator("#guest-form").wait_for()
+    assert "Lisboa" not in friend.content()
+    friend.fill("#guest-name", "Gil")
+    friend.click("#join-as-guest")
+    friend.locator("#current-player").get_by_text("Ana").wait_for()
+    assert friend.locator("#guest-name").inner_text() == "Guest phone: Gil"
+    friend.screenshot(path=str(ARTIFACTS / "phones-02-guest-turn.png"))
+    friend.click("#hand >> text=Mercator")
+    friend.click("#confirm")
+    friend.locator("#current-player").get_by_text("Bia").wait_for()
+    assert game.events.count() == 1
+    assert game.events.get().created_by is None
+    assert friend.console_errors == []  # type: ignore[attr-defined]
+    for path in (
+        "/clubs/lisboa/",
+        "/clubs/lisboa/assistant/",
+        f"/clubs/lisboa/assistant/{game.pk}/share/",
+        "/clubs/lisboa/members/",
+        "/clubs/lisboa/stats/concordia/",
+    ):
+        response = friend.goto(live_server.url + path)
+        assert response is not None
+        assert response.status == 404, path
