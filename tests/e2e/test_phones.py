@@ -6,6 +6,7 @@ Debian's Chromium at 360×740; screenshots in artifacts/e2e/.
 
 from __future__ import annotations
 
+import datetime as dt
 import random
 import re
 import time
@@ -168,3 +169,68 @@ def test_a_friend_joins_by_code_as_a_guest_records_a_move_and_sees_nothing_else(
         response = friend.goto(live_server.url + path)
         assert response is not None
         assert response.status == 404, path
+
+
+def _finished_table(club: Any, alice: User, names: list[str]) -> None:
+    """A finished game of the club with these players (so they are its last table)."""
+    from games import services as games_services
+    from tests.sheets import example_sheet
+
+    sheet = example_sheet("concordia-rulebook")
+    session = games_services.session_create(
+        club=club,
+        created_by=alice,
+        map_name="imperium",
+        played_at=dt.datetime(2026, 11, 1, 20, tzinfo=dt.UTC),
+        place="Café",
+        seats=[games_services.SeatInput(new_name=b.name) for b in sheet.players],
+    )
+    games_services.concordia_sheet_record(session=session, sheet=sheet)
+    assert [b.name for b in sheet.players] == names
+
+
+def test_the_usual_setup_for_three_club_players_in_three_taps(live_server, browser):
+    alice, _bob, club = _club()
+    _finished_table(club, alice, ["Ana", "Bruno", "Caio"])
+    page = _phone(browser)
+    _sign_in(page, live_server.url, "alice")
+    page.goto(live_server.url + club.get_absolute_url())
+    taps = 0
+    page.click("#new-assistant-game")
+    taps += 1
+    page.locator("#recent-tables button").first.wait_for()
+    page.screenshot(path=str(ARTIFACTS / "phones-03-chips.png"), full_page=True)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    page.click("#recent-tables >> text=Ana · Bruno · Caio")
+    taps += 1
+    page.locator('#player-chips button[aria-pressed="true"] >> nth=2').wait_for()
+    page.click("#wizard-quick-start")
+    taps += 1
+    page.wait_for_url("**/setup/")
+    assert taps == 3
+    game = AssistantGame.objects.get()
+    assert [p["name"] for p in game.players] == ["Ana", "Bruno", "Caio"]
+
+    # One chip a player, when they never sat together: 1 + 3 + 1 taps.
+    page.goto(live_server.url + club.get_absolute_url())
+    taps = 0
+    page.click("#new-assistant-game")
+    taps += 1
+    for count, name in enumerate(["Caio", "Ana", "Bruno"], start=1):
+        page.click(f"#player-chips >> text={name}")
+        taps += 1
+        page.locator(
+            f'#player-chips button[aria-pressed="true"] >> nth={count - 1}'
+        ).wait_for()
+    page.click("#wizard-quick-start")
+    taps += 1
+    page.wait_for_url("**/setup/")
+    assert taps == 5
+    newest = AssistantGame.objects.order_by("-pk").first()
+    assert newest is not None
+    assert sorted(p["name"] for p in newest.players) == ["Ana", "Bruno", "Caio"]
+    small = page.evaluate(
+        "[...document.querySelectorAll('button, a.button')].filter(e => e.offsetParent && e.getBoundingClientRect().height < 44).length"
+    )
+    assert small == 0
+    assert page.console_errors == []  # type: ignore[attr-defined]
