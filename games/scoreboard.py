@@ -9,6 +9,7 @@ scores nothing itself.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
@@ -74,3 +75,28 @@ def scoreboard(
         "strip": strip_cells(seats, result.players),
         **extra,
     }
+
+
+def strip_checked(
+    strip: Sequence[StripCell], problem_slots: Sequence[str]
+) -> dict[str, object]:
+    """The strip of a sheet the rules find impossible: no totals or ranks, and the
+    seats whose fields have a problem (their slot ``s<seat>`` or ``s<seat>-…``),
+    so that the strip says so while the table types (issue #25 item 6)."""
+    if not problem_slots:
+        return {"problem_seats": set()}
+    seats = {
+        int(found.group(1))
+        for slot in problem_slots
+        if (found := _SEAT_SLOT.match(slot)) is not None
+    }
+    return {
+        "strip": [
+            StripCell(index=cell.index, seat=cell.seat, total=None, rank=None)
+            for cell in strip
+        ],
+        "problem_seats": seats,
+    }
+
+
+_SEAT_SLOT = re.compile(r"s(\d+)(?:-|$)")

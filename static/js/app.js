@@ -84,12 +84,22 @@ function updateStrip() {
   const form = document.getElementById("sheet-form");
   const preview = document.getElementById("score-preview");
   if (!form || !preview) return;
-  const scores = [...preview.querySelectorAll(".strip-data li")];
+  const data = preview.querySelector(".strip-data");
+  const scores = data ? [...data.querySelectorAll("li")] : [];
   form.querySelectorAll(".strip-tab").forEach((tab) => {
     const score = scores[Number(tab.dataset.tab)];
     tab.querySelector("[data-total]").textContent = score ? score.dataset.total : "–";
-    tab.querySelector("[data-rank]").textContent = score ? "#" + score.dataset.rank : "";
+    tab.querySelector("[data-rank]").textContent = score && score.dataset.rank ? "#" + score.dataset.rank : "";
+    tab.toggleAttribute("data-problem", !!(score && score.hasAttribute("data-problem")));
   });
+  // The rules' checks (a card too many, an impossible Concordia card) show in
+  // the strip while the table types, and then the strip shows no totals.
+  const alert = document.getElementById("strip-alert");
+  if (alert) {
+    const text = data ? data.dataset.alert || "" : "";
+    alert.textContent = text;
+    alert.hidden = !text;
+  }
 }
 
 function enableSheet(root) {
