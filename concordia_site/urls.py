@@ -14,6 +14,8 @@ handler500 = "concordia_site.errors.server_error"
 
 urlpatterns = [
     path("healthz", views.healthz, name="healthz"),
+    path("sw.js", views.service_worker, name="service-worker"),
+    path("manifest.webmanifest", views.web_manifest, name="web-manifest"),
     # First after the floor: every phone at a table polls here every 1.5 s, and
     # each pattern tried before costs every poll (issue #25 item 9).
     path("clubs/<slug:club_slug>/assistant/", include("assistant.urls")),

@@ -282,3 +282,119 @@ document.addEventListener(
   },
   true,
 );
+
+// A table's Wi-Fi. A move whose request got no answer at all (no network: not
+// a refusal, which answers) stays on the phone as pending, visibly, and is sent
+// again, with the same tap key, when the connection returns: the server records
+// a key once, so nothing is recorded twice and nothing is lost silently.
+const PENDING_KEY = "tabularium-pending-move";
+const wifi = { pending: null, retry: null, pollFails: 0, pollWaitUntil: 0 };
+
+function isMove(config) {
+  return config && config.verb === "post" && config.formData && config.formData.has("key") && config.formData.has("seq");
+}
+
+function showPending() {
+  const note = document.getElementById("pending-move");
+  if (!note) return;
+  note.hidden = !wifi.pending;
+  if (wifi.pending) showRequestFailed(false);
+}
+
+function savePending() {
+  try {
+    if (wifi.pending) localStorage.setItem(PENDING_KEY, JSON.stringify(wifi.pending));
+    else localStorage.removeItem(PENDING_KEY);
+  } catch (error) {
+    // Private mode: the pending move stays in memory only.
+  }
+}
+
+function sendPending() {
+  if (!wifi.pending || !window.htmx || !document.getElementById("turn-panel")) return;
+  const values = {};
+  wifi.pending.fields.forEach(([name, value]) => {
+    if (name in values) values[name] = [].concat(values[name], value);
+    else values[name] = value;
+  });
+  window.htmx.ajax("POST", wifi.pending.path, {
+    source: document.getElementById("turn-panel"),
+    target: "#turn-panel",
+    swap: "outerHTML",
+    values: values,
+  });
+}
+
+function scheduleResend(delay) {
+  clearTimeout(wifi.retry);
+  if (wifi.pending) wifi.retry = setTimeout(() => {
+    sendPending();
+    scheduleResend(Math.min(delay * 2, 30000));
+  }, delay);
+}
+
+document.addEventListener("htmx:sendError", (event) => {
+  const config = event.detail.requestConfig;
+  if (isMove(config)) {
+    wifi.pending = { page: location.pathname, path: config.path, fields: [...config.formData.entries()].filter(([, v]) => typeof v === "string") };
+    savePending();
+    showPending();
+    scheduleResend(2000);
+  }
+  if (event.detail.elt && event.detail.elt.hasAttribute && event.detail.elt.hasAttribute("data-poll")) {
+    // The head poll backs off (3 s, 6 s … 30 s) while the network is away.
+    wifi.pollFails += 1;
+    wifi.pollWaitUntil = Date.now() + Math.min(1500 * 2 ** wifi.pollFails, 30000);
+  }
+});
+
+document.addEventListener("htmx:afterRequest", (event) => {
+  if (!event.detail.successful) return;
+  const config = event.detail.requestConfig;
+  if (event.detail.elt && event.detail.elt.hasAttribute && event.detail.elt.hasAttribute("data-poll")) {
+    wifi.pollFails = 0;
+    wifi.pollWaitUntil = 0;
+  }
+  // The pending move got its answer (recorded, or recorded already, or beaten).
+  if (wifi.pending && isMove(config) && config.formData.get("key") === new Map(wifi.pending.fields).get("key")) {
+    wifi.pending = null;
+    clearTimeout(wifi.retry);
+    savePending();
+    showPending();
+  }
+});
+
+document.addEventListener("htmx:beforeRequest", (event) => {
+  if (event.detail.elt.hasAttribute("data-poll") && Date.now() < wifi.pollWaitUntil) event.preventDefault();
+});
+
+window.addEventListener("online", () => {
+  wifi.pollWaitUntil = 0;
+  sendPending();
+  const poll = document.getElementById("head-poll");
+  if (poll && window.htmx) window.htmx.trigger(poll, "poll-now");
+});
+
+document.addEventListener("DOMContentLoaded", () => {
+  try {
+    const stored = localStorage.getItem(PENDING_KEY);
+    if (stored) wifi.pending = JSON.parse(stored);
+  } catch (error) {
+    wifi.pending = null;
+  }
+  // Only on the page the move was tapped on (the game's turn page).
+  if (wifi.pending && wifi.pending.page !== location.pathname) wifi.pending = null;
+  if (wifi.pending && document.getElementById("pending-move")) {
+    showPending();
+    scheduleResend(500);
+  }
+});
+
+// Installable: the service worker serves the static files from the cache when
+// the network is slow (never a page: pages hold private data).
+document.addEventListener("DOMContentLoaded", () => {
+  const worker = document.querySelector('meta[name="service-worker"]');
+  if (worker && "serviceWorker" in navigator) {
+    navigator.serviceWorker.register(worker.content).catch(() => {});
+  }
+});

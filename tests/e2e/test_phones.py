@@ -234,3 +234,53 @@ def test_the_usual_setup_for_three_club_players_in_three_taps(live_server, brows
     )
     assert small == 0
     assert page.console_errors == []  # type: ignore[attr-defined]
+
+
+def test_a_move_tapped_without_network_is_pending_then_recorded_once(
+    live_server, browser
+):
+    alice, _bob, club = _club()
+    game = _light_game(club, alice)
+    page = _phone(browser)
+    _sign_in(page, live_server.url, "alice")
+    page.goto(live_server.url + game.get_absolute_url())
+    page.locator("#current-player").get_by_text("Ana").wait_for()
+    page.click("#hand >> text=Mercator")
+    page.locator("#confirm").wait_for()
+    # The table's Wi-Fi drops for one tap.
+    page.context.set_offline(True)
+    page.click("#confirm")
+    pending = page.locator("#pending-move")
+    pending.wait_for(state="visible")
+    assert "not recorded yet" in pending.inner_text()
+    page.screenshot(path=str(ARTIFACTS / "phones-04-pending-move.png"))
+    assert game.events.count() == 0
+    time.sleep(3)  # a resend while still offline fails quietly, the move stays pending
+    assert pending.is_visible()
+    page.context.set_offline(False)
+    page.locator("#current-player").get_by_text("Bia").wait_for(timeout=10000)
+    pending.wait_for(state="hidden")
+    time.sleep(3)
+    assert game.events.count() == 1
+    event = game.events.get()
+    assert event.document == {"type": "play", "player": "Ana", "card": "Mercator"}
+    assert event.idempotency_key
+
+
+def test_the_app_is_installable_and_its_worker_leaves_pages_alone(live_server, browser):
+    page = _phone(browser)
+    response = page.request.get(live_server.url + "/manifest.webmanifest")
+    assert response.headers["content-type"] == "application/manifest+json"
+    manifest = response.json()
+    assert manifest["display"] == "standalone"
+    sizes = {icon["sizes"] for icon in manifest["icons"]}
+    assert {"192x192", "512x512"} <= sizes
+    for icon in manifest["icons"]:
+        assert page.request.get(live_server.url + icon["src"]).ok
+    page.goto(live_server.url + "/accounts/login/")
+    page.wait_for_function(
+        "navigator.serviceWorker.controller !== null || navigator.serviceWorker.ready"
+    )
+    scope = page.evaluate("navigator.serviceWorker.ready.then(r => r.scope)")
+    assert scope == live_server.url + "/"
+    assert page.console_errors == []  # type: ignore[attr-defined]

@@ -102,6 +102,9 @@ def _post(access: str, status: int, **kwargs: Any) -> dict[str, Rule]:
 RULES: dict[str, dict[str, Rule]] = {
     # The site
     "healthz": _get(PUBLIC),
+    # The service worker and the web manifest: the app installable, no data.
+    "service-worker": _get(PUBLIC),
+    "web-manifest": _get(PUBLIC),
     # Accounts
     "login": {
         **_get(GUEST, 200),
