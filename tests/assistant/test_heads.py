@@ -95,7 +95,7 @@ def test_a_poll_without_a_valid_token_takes_the_full_path(light_game, ana_phone)
     )
     anonymous = Client()
     for token in ("", "nonsense", heads.poll_token(light_game.pk + 1, "p")):
-        response = anonymous.get(url, {"seq": 0, "t": token}, headers=HTMX)
+        response = anonymous.get(url, {"seq": "0", "t": token}, headers=HTMX)
         assert response.status_code == 302
         assert response["Location"].startswith(reverse("login"))
     assert ana_phone.get(url, {"seq": 0}, headers=HTMX).status_code == 204
@@ -107,7 +107,7 @@ def test_a_token_for_a_deleted_game_is_404(light_game):
         "assistant:game-head", kwargs={"club_slug": "lisboa", "game_id": light_game.pk}
     )
     light_game.delete()
-    assert Client().get(url, {"seq": 0, "t": token}).status_code == 404
+    assert Client().get(url, {"seq": "0", "t": token}).status_code == 404
 
 
 def test_the_follow_page_polls_with_a_token_too(client, light_game):

@@ -114,7 +114,9 @@ def test_a_lost_race_keeps_its_alert_until_dismissed(live_server, browser):
     assert "Recorded first: Ana · Mercator" in text
     page.screenshot(path=str(ARTIFACTS / "phones-01-race-alert.png"))
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
-    assert alert.locator("[data-dismiss]").bounding_box()["height"] >= 48
+    box = alert.locator("[data-dismiss]").bounding_box()
+    assert box is not None
+    assert box["height"] >= 48
     alert.locator("[data-dismiss]").click()
     assert page.locator("#move-conflict").count() == 0
     assert page.console_errors == []  # type: ignore[attr-defined]

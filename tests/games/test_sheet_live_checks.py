@@ -7,10 +7,10 @@ say so in the players' strip, and the strip then shows no totals or ranks.
 
 from __future__ import annotations
 
-from django.test import Client
 from django.urls import reverse
 
 from games.models import SeatResult, TableSession
+from scoring.types import ScoreSheet
 from tests.conftest import sheet_post_data
 from tests.markup import by_id, elements, has_id
 
@@ -23,7 +23,7 @@ def _urls(session: TableSession) -> tuple[str, str]:
     )
 
 
-def _too_many_mercurius(session: TableSession, sheet) -> dict[str, object]:
+def _too_many_mercurius(session: TableSession, sheet: ScoreSheet) -> dict[str, object]:
     data = sheet_post_data(sheet, list(session.seats.order_by("seat_order")))
     for seat in range(3):
         data[f"s{seat}-cards_mercurius"] = 4
@@ -31,7 +31,7 @@ def _too_many_mercurius(session: TableSession, sheet) -> dict[str, object]:
 
 
 def test_the_live_preview_puts_the_card_check_in_the_strip_without_totals(
-    client: Client, alice, draft_session, rulebook_sheet
+    client, alice, draft_session, rulebook_sheet
 ):
     client.force_login(alice)
     _sheet, preview = _urls(draft_session)
@@ -56,7 +56,7 @@ def test_the_live_preview_puts_the_card_check_in_the_strip_without_totals(
 
 
 def test_without_javascript_the_strip_says_so_and_shows_no_totals(
-    client: Client, alice, draft_session, rulebook_sheet
+    client, alice, draft_session, rulebook_sheet
 ):
     client.force_login(alice)
     sheet, preview = _urls(draft_session)
@@ -74,7 +74,7 @@ def test_without_javascript_the_strip_says_so_and_shows_no_totals(
 
 
 def test_a_possible_sheet_keeps_its_totals_and_no_alert(
-    client: Client, alice, draft_session, rulebook_sheet
+    client, alice, draft_session, rulebook_sheet
 ):
     client.force_login(alice)
     _sheet, preview = _urls(draft_session)
