@@ -44,6 +44,7 @@ from tests.security.conftest import ACTORS as VISITORS
 from tests.security.conftest import (
     LISBOA_MARKERS,
     PORTO_MARKERS,
+    Cast,
     ClubData,
     markers_pattern,
     reset_ids,
@@ -401,15 +402,35 @@ def _foreign_markers(actor: str, rule: Rule) -> tuple[str, ...]:
     return PORTO_MARKERS
 
 
+# The cast is built once for this module (`cast_once`): every request of the
+# table is rolled back (`_try`), and each test runs in its own savepoint.
 @pytest.fixture
-def everyone(
-    people: dict[str, User | None], alice: User, lisboa: ClubData
-) -> dict[str, User | None]:
+def cast(cast_once: Cast, db: None) -> Cast:
+    return cast_once
+
+
+@pytest.fixture
+def people(cast: Cast) -> dict[str, User | None]:
+    return cast.people
+
+
+@pytest.fixture
+def lisboa(cast: Cast) -> ClubData:
+    return cast.lisboa
+
+
+@pytest.fixture
+def porto(cast: Cast) -> ClubData:
+    return cast.porto
+
+
+@pytest.fixture
+def everyone(cast: Cast) -> dict[str, User | None]:
     """The security cast's visitors, the owner of their club and a guest phone."""
     _GUEST_COOKIES[TABLE_GUEST] = guests.guest_cookie_value(
-        lisboa.assistant_game, "Gil"
+        cast.lisboa.assistant_game, "Gil"
     )
-    return {**people, "owner": alice, TABLE_GUEST: None}
+    return {**cast.people, "owner": cast.owner, TABLE_GUEST: None}
 
 
 # The guest cookie of the table guest, for the club's game of the test.
