@@ -169,7 +169,7 @@ class EventText(Protocol):
     """
 
     def event_text(self, event: Mapping[str, object]) -> str:
-        """One line naming ``event`` in the reader's language ("Ana · Mercator")."""
+        """One line naming ``event`` in the reader's language ("Ana · the card she played")."""
         ...
 
 
