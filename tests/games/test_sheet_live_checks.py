@@ -94,3 +94,24 @@ def test_a_possible_sheet_keeps_its_totals_and_no_alert(
     page = client.post(preview, data).content.decode()
     assert "hidden" in by_id(page, "strip-alert").attrs
     assert not has_id(page, "not-final")
+
+
+def test_a_problem_typing_elsewhere_may_fix_keeps_the_totals_and_is_counted(
+    client, alice, draft_session, rulebook_sheet
+):
+    # Too few provinces for Ana's houses: counted in the strip's alert, while
+    # the totals stay (the sheet is typed one player after another).
+    client.force_login(alice)
+    _sheet, preview = _urls(draft_session)
+    data = sheet_post_data(
+        rulebook_sheet, list(draft_session.seats.order_by("seat_order"))
+    )
+    data["s0-provinces"] = 1
+    html = client.post(preview, data, headers={"HX-Request": "true"}).content.decode()
+    (strip,) = elements(html, "ul", class_="strip-data")
+    assert strip.attrs["data-alert"] == (
+        "1 problem on the sheet: see the list below the players."
+    )
+    items = elements(html, "li", **{"data-total": None})
+    assert all(i.attrs["data-total"] != "–" for i in items)
+    assert not any("data-problem" in i.attrs for i in items)

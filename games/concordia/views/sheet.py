@@ -223,10 +223,15 @@ def _live_problems(
     return live
 
 
-def _impossible(live: Sequence[LiveProblem], sheet: ScoreSheet | None) -> list[str]:
-    """The slots of the problems that make the sheet impossible: all of them but
-    a Praefectus Magnus or a Concordia card not chosen yet (the totals then show
-    while the rest is typed, as before)."""
+def _card_slot(slot: str) -> bool:
+    """A check of the cards in play (a count past the decks or under the starting
+    hand, a specialist twice): nothing typed elsewhere puts it right."""
+    return "-cards" in slot or slot.endswith("-specialists")
+
+
+def _not_missing(live: Sequence[LiveProblem], sheet: ScoreSheet | None) -> list[str]:
+    """The slots of the problems but a Praefectus Magnus or a Concordia card not
+    chosen yet (the page says "not final yet" for those)."""
     missing = set()
     if sheet is not None:
         if sheet.praefectus_magnus is None:
@@ -275,7 +280,11 @@ def _sheet_context(
     # An impossible sheet: the strip says so, and shows no totals.
     sheet = forms.sheet() if result is not None else None
     context.update(
-        strip_checked(context["strip"], _impossible(live, sheet))  # type: ignore[arg-type]
+        strip_checked(
+            context["strip"],  # type: ignore[arg-type]
+            _not_missing(live, sheet),
+            impossible=_card_slot,
+        )
     )
     if inputs:
         context.update(_sheet_inputs(forms))
@@ -333,7 +342,11 @@ def concordia_sheet(
             # The checks of what was tracked show at once, not after Save.
             context["live_problems"] = live
             context.update(
-                strip_checked(context["strip"], _impossible(live, opened))  # type: ignore[arg-type]
+                strip_checked(
+                    context["strip"],  # type: ignore[arg-type]
+                    _not_missing(live, opened),
+                    impossible=_card_slot,
+                )
             )
         return render(request, "games/session_sheet.html", context)
 
