@@ -119,10 +119,10 @@ def architect(board: Board, seat: int, action: Action, path: str, card: Card) ->
             board.take_concordia(seat)
         return
     purse = board.purse(seat)
-    capital = board.state.map.capital
+    spec = board.state.map
     for index, city in enumerate(action.build):
         here = f"{child(path, 'build')}[{index}]"
-        if city == capital:
+        if spec.is_start(city):
             raise invalid(here, m.HOUSE_IN_CAPITAL, city=city)
         if city in purse.houses:
             raise invalid(here, m.HOUSE_TWICE, player=purse.name, city=city)

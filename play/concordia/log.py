@@ -173,6 +173,8 @@ def city_names(map_name: MapName) -> Mapping[str, str]:
     """Return every accepted spelling of the map's cities (and capital) → full name."""
     spec = MAPS[map_name]
     names: dict[str, str] = {spec.capital: spec.capital}
+    for start in spec.starts:
+        names.setdefault(start.name, start.name)
     for city in spec.cities:
         for spelling in (city.name, city.board_spelling, *city.alt_spellings):
             names.setdefault(spelling, city.name)
@@ -325,7 +327,7 @@ def _cities(
     for given, value in raw.items():
         path = f'cities["{given}"]'
         full = names.get(str(given))
-        if full is None or full == spec.capital:
+        if full is None or spec.is_start(full):
             reader.report(path, m.CITY_UNKNOWN, map=spec.title, city=str(given))
             continue
         if full in goods:
