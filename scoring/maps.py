@@ -144,6 +144,8 @@ class MapSpec:
     board_name: str = ""
     # Drawn from the data's provinces (no board positions known).
     schematic: bool = False
+    # The map's name in English ("Ionium (small)"); the pages translate it.
+    name_title: str = ""
     # The drawing: its size and where the capital sits (see `City.x`).
     width: int = 0
     height: int = 0
@@ -152,7 +154,7 @@ class MapSpec:
 
     @property
     def title(self) -> str:
-        return self.name.value.replace("_", " ").capitalize()
+        return self.name_title or self.name.value.capitalize()
 
     @property
     def province_count(self) -> int:
@@ -417,6 +419,7 @@ def _map_spec(name: MapName, raw: Mapping[str, object]) -> MapSpec:
         confidence=_confidence(raw),
         board_name=as_str(raw.get("board_name", name.value.upper())),
         schematic=schematic,
+        name_title=as_str(raw.get("title", "")),
         width=width,
         height=height,
         capital_x=capital_x,
