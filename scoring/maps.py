@@ -106,6 +106,27 @@ class StartSpace:
     y: int = 0
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SetupNote:
+    """A fact of one map's setup or play beyond the base rules, as the data has it.
+
+    ``kind`` names it (``castles``, ``no_bonus_marker``, ``boats``, ...: the
+    pages have a sentence for each kind, filled from ``params``); the
+    ``confidence`` says how sure the sources are, and an L or U note is shown
+    as such.
+    """
+
+    kind: str
+    confidence: Confidence
+    params: Mapping[str, str | int] = field(
+        default_factory=lambda: MappingProxyType({})
+    )
+
+    @property
+    def uncertain(self) -> bool:
+        return self.confidence in (Confidence.L, Confidence.U)
+
+
 # One object per map (`MAPS`), compared and hashed by identity: the caches
 # keyed by a map then cost nothing (hashing its graph would, on every call).
 @dataclass(frozen=True, slots=True, kw_only=True, eq=False)
@@ -142,6 +163,9 @@ class MapSpec:
     )
     # The name printed on the board, where the data gives one.
     board_name: str = ""
+    # What this board adds to the setup or play (castles, boats, a province
+    # without a bonus marker...), in the data's order.
+    setup_notes: tuple[SetupNote, ...] = ()
     # Drawn from the data's provinces (no board positions known).
     schematic: bool = False
     # The map's name in English ("Ionium (small)"); the pages translate it.
@@ -355,6 +379,19 @@ def _confidence(raw: Mapping[str, object]) -> Mapping[str, Confidence]:
     )
 
 
+def _setup_note(raw: Mapping[str, object]) -> SetupNote:
+    params: dict[str, str | int] = {}
+    for key, value in raw.items():
+        if key in ("kind", "confidence"):
+            continue
+        params[key] = value if type(value) is int else as_str(value)
+    return SetupNote(
+        kind=as_str(raw["kind"]),
+        confidence=Confidence(as_str(raw["confidence"])),
+        params=MappingProxyType(params),
+    )
+
+
 def _map_spec(name: MapName, raw: Mapping[str, object]) -> MapSpec:
     low, _, high = as_str(raw["players"]).partition("-")
     letters = tuple(
@@ -418,6 +455,10 @@ def _map_spec(name: MapName, raw: Mapping[str, object]) -> MapSpec:
         ),
         confidence=_confidence(raw),
         board_name=as_str(raw.get("board_name", name.value.upper())),
+        setup_notes=tuple(
+            _setup_note(as_mapping(note))
+            for note in as_list(raw.get("setup_notes", []))
+        ),
         schematic=schematic,
         name_title=as_str(raw.get("title", "")),
         width=width,
