@@ -50,6 +50,14 @@ SPACE_NAMES: Final[Mapping[str, Promise]] = {
     "Laconia III": _("Laconia's third city (name not known)"),
 }
 
+# The same, short enough for the map drawing.
+SPACE_SHORT: Final[Mapping[str, Promise]] = {
+    "Gallia sea start": _("sea start"),
+    "Ebussus boat": _("Ebussus boat"),
+    "Minorica boat": _("Minorica boat"),
+    "Laconia III": _("Laconia III (name unknown)"),
+}
+
 CONFIDENCE_NOTES: Final[Mapping[str, Promise]] = {
     "L": _("Weakly sourced: check your rulebook."),
     "U": _("Not known to this app: agree on it at the table."),
@@ -65,6 +73,12 @@ def province_label(name: str) -> str:
 def space_label(name: str) -> str:
     """A city's or start space's name as shown (the app's stand-ins translated)."""
     label = SPACE_NAMES.get(name)
+    return str(label) if label is not None else name
+
+
+def space_short(name: str) -> str:
+    """A space's name as the map drawing writes it (short)."""
+    label = SPACE_SHORT.get(name)
     return str(label) if label is not None else name
 
 
