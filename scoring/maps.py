@@ -317,12 +317,13 @@ def _province(raw: Mapping[str, object]) -> Province:
 
 
 # The schematic drawing (a map without board positions): two columns of
-# provinces, each city on its own row, zig-zagging so that a city's name and
+# provinces, 332 px wide (the map frame of a 360 px phone: no sideways
+# scrolling), each city on its own row, zig-zagging so that a city's name and
 # the next city's houses never meet; every city is a 48 px tap target at
 # least 60 px from the next.
-SCHEMATIC_WIDTH: Final = 400
+SCHEMATIC_WIDTH: Final = 332
 _COLUMN: Final = SCHEMATIC_WIDTH // 2
-_ZIG: Final = (64, 136)
+_ZIG: Final = (58, 106)
 _ROW: Final = 72
 _TOP: Final = 96
 _CELL_HEAD: Final = 62

@@ -271,6 +271,7 @@ def test_map_page_draws_every_city_province_and_line(client, dealt_session):
     # Every city is also a button in the list, the way to tap without the map.
     assert html.count('name="add"') == 30
     assert 'href="#row-roma"' not in html
+    assert not has_id(html, "map-schematic")
 
 
 def test_map_page_for_htmx_switches_player_in_place(client, dealt_session):
@@ -827,13 +828,15 @@ def test_a_germania_map_is_drawn_as_a_schematic_with_both_start_spaces(
     assert page.count('<a href="#row-') == 30
     assert page.count('<polygon class="province') == 12
     assert "<line " not in page
-    assert 'viewBox="0 0 400 1680"' in page
+    assert 'viewBox="0 0 332 1680"' in page
     starts = elements(page, "g", class_="capital")
     assert [(g.attrs["data-start"], g.attrs["class"]) for g in starts] == [
         ("Basilia", "capital start-land"),
         ("Colonia Agrippina", "capital start-sea"),
     ]
     assert 'href="#row-basilia"' not in page
+    assert "A schematic of this board" in by_id(page, "map-schematic").text
+    assert "land line" not in page
 
 
 def test_tapping_germania_cities_builds_and_a_start_space_is_refused(

@@ -195,7 +195,7 @@ def test_expansion_boards_mark_their_player_range_as_weakly_sourced(name):
 def test_schematic_drawing_keeps_every_city_a_tap_target_apart(name):
     spec = MAPS[MapName(name)]
     assert spec.schematic
-    assert spec.width == 400
+    assert spec.width == 332
     points = [(city.x, city.y) for city in spec.cities]
     points += [(s.x, s.y) for s in spec.starts if spec.city(s.name) is None]
     for index, (x1, y1) in enumerate(points):
