@@ -17,9 +17,8 @@ from dataclasses import dataclass
 from typing import Final
 
 from django.utils.functional import Promise
-from django.utils.translation import gettext as gettext_now
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
 
 from games.vocabulary import good_count, good_label, names_list
 from scoring.maps import ConnectionKind, MapSpec, SetupNote
@@ -95,14 +94,14 @@ class MapLine:
 def _note_text(note: SetupNote) -> str:
     params = note.params
     if note.kind == "castles":
-        return gettext_now(
+        return gettext(
             "Roman castles: shuffle the bonus markers left over and lay one, good "
             "side up, on each of the %(count)s castles; the rest go back in the box."
         ) % {"count": params.get("count", 10)}
     if note.kind == "castles_in_play":
-        return gettext_now("What the castles' markers do in play is not known.")
+        return gettext("What the castles' markers do in play is not known.")
     if note.kind == "extra_bonus_marker":
-        return gettext_now(
+        return gettext(
             "Nile flood: lay a %(good)s bonus marker, good side up, in %(province)s "
             "beside its own."
         ) % {
@@ -110,9 +109,9 @@ def _note_text(note: SetupNote) -> str:
             "province": province_label(str(params.get("province", ""))),
         }
     if note.kind == "extra_bonus_marker_in_play":
-        return gettext_now("What the Nile flood marker does in play is not known.")
+        return gettext("What the Nile flood marker does in play is not known.")
     if note.kind == "no_bonus_marker":
-        return gettext_now(
+        return gettext(
             "%(province)s (%(city)s) gets no bonus marker: lay one marker of each "
             "good beside the board; whoever makes it produce with a Prefect "
             "chooses the bonus good."
@@ -121,21 +120,19 @@ def _note_text(note: SetupNote) -> str:
             "city": space_label(str(params.get("city", ""))),
         }
     if note.kind == "non_stop_line":
-        return gettext_now(
+        return gettext(
             "The dashed land line between %(first)s and %(second)s may be crossed "
             "but no colonist stops on it."
         ) % {"first": params.get("from", ""), "second": params.get("to", "")}
     if note.kind == "separate_display":
-        return gettext_now(
-            "The board has no card display: use the separate display board."
-        )
+        return gettext("The board has no card display: use the separate display board.")
     if note.kind == "display_over_b":
-        return gettext_now(
+        return gettext(
             "Lay the display board over the Italian provinces: their cities and the "
             "B tokens are not used."
         )
     if note.kind == "unnamed_city":
-        return gettext_now(
+        return gettext(
             "%(province)s has a third city whose name no source gives; the app "
             "calls it “%(city)s”."
         ) % {
@@ -143,35 +140,35 @@ def _note_text(note: SetupNote) -> str:
             "city": space_label(str(params.get("city", ""))),
         }
     if note.kind == "start_replaces_roma":
-        return gettext_now(
+        return gettext(
             "The Tribune's and the Colonist's new colonists go to %(start)s instead "
             "of Roma."
         ) % {"start": params.get("start", "")}
     if note.kind == "start_for_new_colonists":
-        return gettext_now(
+        return gettext(
             "New colonists (Tribune, Colonist) go to the start space of their kind."
         )
     if note.kind == "sea_start_unknown":
-        return gettext_now(
+        return gettext(
             "How a sea colonist leaves the sea start space, and where the Tribune "
             "and the Colonist place new ones, is not known."
         )
     if note.kind == "boats":
-        return gettext_now(
+        return gettext(
             "No start city: each player's two starting colonists are sea colonists, "
             "one on each boat."
         )
     if note.kind == "boats_storehouse":
-        return gettext_now(
+        return gettext(
             "So each storehouse starts with 3 land colonists and 1 sea colonist."
         )
     if note.kind == "fish_market":
-        return gettext_now(
+        return gettext(
             "Fish market: fish tiles replace the bonus markers and the Praefectus "
             "Piscatus replaces the Praefectus Magnus."
         )
     if note.kind == "fish_market_prices":
-        return gettext_now(
+        return gettext(
             "The fish market's prices and what fish are worth at the end are not "
             "known: record them with an adjustment."
         )
@@ -183,14 +180,14 @@ def _starts_text(spec: MapSpec) -> str:
     sea = spec.start(ConnectionKind.SEA)
     if land is None:
         boats = [space_label(s.name) for s in spec.starts]
-        return gettext_now("Each player's 2 sea colonists start on %(spaces)s.") % {
+        return gettext("Each player's 2 sea colonists start on %(spaces)s.") % {
             "spaces": names_list(boats)
         }
     if sea is None or sea.name == land.name:
-        return gettext_now(
+        return gettext(
             "1 land and 1 sea colonist of each player start in %(start)s."
         ) % {"start": space_label(land.name)}
-    return gettext_now(
+    return gettext(
         "Each player's land colonist starts in %(land)s, the sea colonist in %(sea)s."
     ) % {"land": space_label(land.name), "sea": space_label(sea.name)}
 
@@ -206,7 +203,7 @@ def _letters_text(spec: MapSpec) -> str:
         )
         for letter in spec.letters
     )
-    return gettext_now(
+    return gettext(
         "City tokens of the letters %(letters)s (%(cities)s cities, %(provinces)s "
         "provinces): %(pools)s."
     ) % {
@@ -233,7 +230,7 @@ def map_lines(spec: MapSpec) -> list[MapLine]:
         lines.append(
             MapLine(
                 "players",
-                gettext_now(
+                gettext(
                     "No player range is printed for this board: the app allows "
                     "%(minimum)s to %(maximum)s players."
                 )

@@ -7,7 +7,7 @@ from collections import Counter
 from django import template
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
-from django.utils.translation import gettext as gettext_now
+from django.utils.translation import gettext
 
 from assistant.concordia.labels import (
     ANY_GOOD_COUNT,
@@ -109,7 +109,7 @@ def map_facts(map_name: str) -> str:
         spec = MAPS[MapName(str(map_name))]
     except ValueError:
         return ""
-    return gettext_now("%(provinces)s provinces · %(cities)s cities") % {
+    return gettext("%(provinces)s provinces · %(cities)s cities") % {
         "provinces": spec.province_count,
         "cities": len(spec.cities),
     }
