@@ -15,6 +15,7 @@ from typing import Final
 
 from assistant.concordia import adapter
 from assistant.concordia.adapter import CardKind, State
+from games.concordia.map_words import province_label
 from scoring import SheetInvalid, parse_concordia, score_sheet
 from scoring.board import ROMAN
 from scoring.types import Good, Problem, ScoreSheet, SheetKind
@@ -419,7 +420,7 @@ def architect_plan(
         if cities:
             provinces.append(
                 ArchitectProvince(
-                    name=province.name,
+                    name=province_label(province.name),
                     cities=cities,
                     tapped=sum(1 for city in cities if city.order),
                 )

@@ -16,6 +16,7 @@ from assistant.concordia.labels import (
     SPECIALIST_RULES,
     card_label,
 )
+from games.concordia.map_words import province_label
 from games.vocabulary import category_label as vocabulary_category_label
 from games.vocabulary import good_count
 from scoring.maps import MAPS
@@ -113,3 +114,7 @@ def map_facts(map_name: str) -> str:
         "provinces": spec.province_count,
         "cities": len(spec.cities),
     }
+
+
+# A province's name as shown: Latin, or the colour a board names it by.
+register.filter("province_label", province_label)

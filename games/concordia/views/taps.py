@@ -25,6 +25,7 @@ from games.concordia.forms import (
     SeatTapForm,
     city_slug,
 )
+from games.concordia.map_words import province_label
 from games.concordia.presenters import (
     BoardState,
     board_url,
@@ -178,7 +179,7 @@ def _province_rows(
             )
         provinces.append(
             ProvinceRows(
-                name=province.name,
+                name=province_label(province.name),
                 letter=province.letter.value,
                 bonus=str(good_label(bonus)) if bonus else "",
                 cities=rows,
