@@ -1,3 +1,4 @@
+# ruff: noqa: RUF001
 """A map's words: colour-named provinces and unnamed spaces translated, and a
 sentence for every setup fact of every map, its L/U facts marked."""
 
