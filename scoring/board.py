@@ -160,6 +160,10 @@ def province_bonus(province: Province, city_goods: Mapping[str, Good]) -> Good |
     goods = [city_goods.get(city.name) for city in province.cities]
     if any(good is None for good in goods):
         return None
+    if province.chosen_bonus:
+        # No marker of its own (Gavdos): the producer picks one of the five;
+        # the most valuable unless a Prefect's ``bonus`` says otherwise.
+        return max(Good, key=_GOOD_RANK.__getitem__)
     return max((good for good in goods if good is not None), key=_GOOD_RANK.__getitem__)
 
 

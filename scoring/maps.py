@@ -81,6 +81,9 @@ class Province:
     letter: TokenLetter
     cities: tuple[City, ...]
     board_spelling: str = ""
+    # No bonus marker of its own (Creta's Gavdos, the data's ``no_bonus_marker``
+    # note): whoever makes it produce chooses the bonus good.
+    chosen_bonus: bool = False
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -416,12 +419,21 @@ def _map_spec(name: MapName, raw: Mapping[str, object]) -> MapSpec:
             city: (as_int(as_mapping(p)["x"]), as_int(as_mapping(p)["y"]))
             for city, p in as_mapping(drawing["cities"]).items()
         }
+    notes = tuple(
+        _setup_note(as_mapping(note)) for note in as_list(raw.get("setup_notes", []))
+    )
+    chosen = {
+        str(note.params.get("province"))
+        for note in notes
+        if note.kind == "no_bonus_marker"
+    }
     provinces = tuple(
         Province(
             name=province.name,
             letter=province.letter,
             cities=tuple(_placed(city, points) for city in province.cities),
             board_spelling=province.board_spelling,
+            chosen_bonus=province.name in chosen,
         )
         for province in provinces
     )
@@ -456,10 +468,7 @@ def _map_spec(name: MapName, raw: Mapping[str, object]) -> MapSpec:
         ),
         confidence=_confidence(raw),
         board_name=as_str(raw.get("board_name", name.value.upper())),
-        setup_notes=tuple(
-            _setup_note(as_mapping(note))
-            for note in as_list(raw.get("setup_notes", []))
-        ),
+        setup_notes=notes,
         schematic=schematic,
         name_title=as_str(raw.get("title", "")),
         width=width,

@@ -206,6 +206,8 @@ def prefect(board: Board, seat: int, action: Action, path: str, card: Card) -> N
                 if city.name in board.houses_of(other):
                     arrivals.setdefault(other, Counter())[cities[city.name]] += 1
         bonus = province_bonus(province, cities)
+        if bonus is not None and action.bonus is not None:
+            bonus = action.bonus
         if bonus is not None:
             # §8: the Praefectus Magnus doubles the bonus good, never the houses' goods.
             count = 2 if seat == board.pm_seat else 1
