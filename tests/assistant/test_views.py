@@ -955,7 +955,6 @@ def test_a_prefect_on_gavdos_chooses_the_bonus_good_on_creta(ana_phone, club, al
         "bonus": "wine",
     }
     after = adapter.state_document(selectors.game_state(game))
-    wine = [
-        p["storehouse"]["wine"] for p in (before["players"][0], after["players"][0])
-    ]
+    documents: list[Any] = [before, after]
+    wine = [document["players"][0]["storehouse"]["wine"] for document in documents]
     assert wine[1] == wine[0] + 1

@@ -12,7 +12,14 @@ from __future__ import annotations
 import pytest
 
 from scoring import score_sheet
-from scoring.types import CardCounts, Category, GoodCounts, MapName, Specialist
+from scoring.types import (
+    CardCounts,
+    Category,
+    GoodCounts,
+    MapName,
+    ScoreSheet,
+    Specialist,
+)
 from scoring.validation import validate_sheet
 from tests.scoring.builders import board, ender, table
 
@@ -48,7 +55,7 @@ def _fifteen(cities: tuple[int, ...]) -> GoodCounts:
     return GoodCounts(**counts)
 
 
-def _problems(sheet):
+def _problems(sheet: ScoreSheet) -> list[tuple[str, str]]:
     return [(p.path, p.message) for p in validate_sheet(sheet)]
 
 
