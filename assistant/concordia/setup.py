@@ -166,7 +166,8 @@ def provinces(map_name: str, cities: Mapping[str, str]) -> list[ProvinceSetup]:
             name=province_label(province.name),
             bonus=(
                 bonus.value
-                if (bonus := province_bonus(province, goods)) is not None
+                if not province.chosen_bonus
+                and (bonus := province_bonus(province, goods)) is not None
                 else None
             ),
             cities=[(city.name, cities.get(city.name)) for city in province.cities],

@@ -105,7 +105,8 @@ def letter_groups(
         for province in spec.provinces:
             if province.letter is not letter:
                 continue
-            bonus = province_bonus(province, shown)
+            # Gavdos has no marker: the producer chooses (no bonus to show).
+            bonus = None if province.chosen_bonus else province_bonus(province, shown)
             provinces.append(
                 ProvinceFields(
                     name=province_label(province.name),

@@ -454,3 +454,10 @@ def test_a_creta_game_says_gavdos_has_no_bonus_marker(ana_phone, club):
     assert "1 land and 1 sea colonist of each player start in Knosis." in (
         by_id(page, "setup-map").text
     )
+    # Full tracking: the provinces with their markers, Gavdos' Brown without.
+    bonuses = {
+        li.text.split(" ")[0].rstrip(":"): li.attrs["data-bonus"]
+        for li in elements(page, "li", data_bonus=None)
+    }
+    assert bonuses["Brown"] == ""
+    assert bonuses["Red"] in {"brick", "food", "tool", "wine", "cloth"}

@@ -156,7 +156,8 @@ def _province_rows(
     }
     provinces = []
     for province in state.spec.provinces:
-        bonus = province_bonus(province, goods)
+        # Gavdos has no marker of its own: no bonus to show.
+        bonus = None if province.chosen_bonus else province_bonus(province, goods)
         rows = []
         for city in province.cities:
             owners = [
