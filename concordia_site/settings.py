@@ -172,9 +172,6 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # filters took a sixth of its time, the score sheet has a hundred inputs).
 FORM_RENDERER = "django.forms.renderers.Jinja2"
 
-CACHES: dict[str, dict[str, object]] = {
-    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
-}
 
 AUTH_PASSWORD_VALIDATORS = [
     {
@@ -245,9 +242,6 @@ EMAIL_BACKEND = os.environ.get(
 )
 DEFAULT_FROM_EMAIL = os.environ.get("DJANGO_DEFAULT_FROM_EMAIL", "tabularium@localhost")
 
-# Sessions read through the (per-process) cache and write through to the
-# database: one query less on every request, and nothing lost on a restart.
-SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 SESSION_COOKIE_HTTPONLY = True
 SESSION_COOKIE_SAMESITE = "Lax"
 CSRF_COOKIE_SAMESITE = "Lax"
@@ -310,6 +304,10 @@ REST_FRAMEWORK = {
         "anon": os.environ.get("DJANGO_API_THROTTLE_ANON", "60/minute"),
         "user": os.environ.get("DJANGO_API_THROTTLE_USER", "1200/minute"),
     },
+    # The anonymous rate is per client address, read as django-axes reads it
+    # (`concordia_site.security.client_ip`): DRF's default believes any
+    # X-Forwarded-For, so a script could name a new address on every call.
+    "NUM_PROXIES": TRUSTED_PROXY_COUNT,
     "DEFAULT_SCHEMA_CLASS": "api.schema.ApiAutoSchema",
     "EXCEPTION_HANDLER": "api.base.api_exception_handler",
 }
@@ -341,6 +339,36 @@ else:
     # its pool, and kombu warns "No hostname was supplied" for a broker without
     # one at the first save. The in-memory transport, named with a host, is quiet.
     CELERY_BROKER_URL = "memory://localhost/"
+# The cache every process shares (issue #21): with Redis, Django's own
+# RedisCache, so that the sessions, DRF's throttle history and the cached
+# leaderboards are the same for both gunicorn workers (a per-process cache
+# kept a signed-out session alive on the other worker, and each worker counted
+# its own throttle). `ResilientRedisCache` answers a miss when Redis cannot be
+# reached, so an outage costs speed, never a page. Without Redis (a laptop, the
+# unit tests) the cache is this process's memory.
+CACHES: dict[str, dict[str, object]] = {
+    "default": (
+        {
+            "BACKEND": "concordia_site.cache.ResilientRedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": "cache",
+            "OPTIONS": {"socket_timeout": 1.0, "socket_connect_timeout": 1.0},
+        }
+        if REDIS_URL
+        else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+    )
+}
+# Sessions: with Redis, read through the shared cache and written through to
+# the database (one query less on every request, nothing lost when Redis
+# restarts; the database is the truth, so a session Redis cannot give is read
+# from it); without Redis, in the database alone, which every process shares.
+# Either way a sign-out ends the session for every worker at once, and the
+# setup wizard's draft (kept in the session) follows its phone to any worker.
+SESSION_ENGINE = (
+    "django.contrib.sessions.backends.cached_db"
+    if REDIS_URL
+    else "django.contrib.sessions.backends.db"
+)
 # What the web processes and the workers share about queued tasks (at most one
 # statistics refresh queued per club×game, `stats.coalesce`): Redis beside the
 # broker, failing as fast as the broker does; without Redis, this process.
