@@ -108,6 +108,9 @@ MIDDLEWARE = [
     "csp.middleware.CSPMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    # A NUL character in the address, the query or a form: 400, before any
+    # view takes it to the database (which refuses it in text).
+    "concordia_site.middleware.refuse_nul_middleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -204,6 +207,7 @@ AXES_LOCKOUT_CALLABLE = "concordia_site.security.login_lockout_response"
 # whose X-Forwarded-For is to be believed, or the lock becomes per user name.
 TRUSTED_PROXY_COUNT = env_int("DJANGO_TRUSTED_PROXY_COUNT", 0)
 AXES_CLIENT_IP_CALLABLE = "concordia_site.security.client_ip"
+AXES_USERNAME_CALLABLE = "concordia_site.security.axes_username"
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "games:home"
