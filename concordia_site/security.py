@@ -59,7 +59,7 @@ def axes_username(
     and on the token endpoint alike. No account has such a name, so the cut
     name still stands for the one that was tried.
     """
-    field: str = settings.AXES_USERNAME_FORM_FIELD
+    field: str = getattr(settings, "AXES_USERNAME_FORM_FIELD", "username")
     raw = credentials.get(field) if credentials else None
     if raw is None:
         data = getattr(request, "data", None)

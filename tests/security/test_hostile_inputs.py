@@ -9,6 +9,7 @@ same requests to gunicorn (`tests/reliability/test_production_blackbox.py`).
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -22,6 +23,7 @@ from games.models import TableSession
 
 LONG_NAME = "a" * 256
 NUL = "\x00"
+PHONE = Path(__file__).parents[1] / "portability" / "data" / "bgstats-phone.json"
 
 
 def _counts() -> tuple[int, ...]:
@@ -69,4 +71,103 @@ def test_an_anonymous_hostile_request_answers_4xx(
     if path.startswith("/api/"):
         assert response["Content-Type"] == "application/json"
         assert response.json()["errors"][0]["message"]
+    assert _counts() == before
+
+
+@pytest.mark.axes
+@pytest.mark.parametrize("username", [LONG_NAME, "a" * 10_000, "ana" + NUL])
+def test_a_sign_in_with_a_name_no_account_has_says_so_and_locks_by_that_name(
+    client, alice, username
+):
+    page = client.get("/accounts/login/")
+    assert page.status_code == 200
+    response = client.post(
+        "/accounts/login/", {"username": username, "password": "wrong"}
+    )
+    if NUL in username:
+        assert response.status_code == 400
+        assert AccessAttempt.objects.count() == 0
+        return
+    assert response.status_code == 200
+    assert "Please enter a correct username and password" in response.content.decode()
+    [attempt] = AccessAttempt.objects.all()
+    assert attempt.username == username[:255]
+    assert "_auth_user_id" not in client.session
+
+
+@pytest.mark.axes
+def test_the_token_endpoint_records_a_long_name_cut_to_its_column(client, alice):
+    response = client.post(
+        "/api/v1/auth/token/",
+        json.dumps({"username": LONG_NAME, "password": "wrong"}),
+        content_type="application/json",
+    )
+    assert response.status_code == 400
+    assert response.json()["errors"][0]["message"]
+    [attempt] = AccessAttempt.objects.all()
+    assert attempt.username == LONG_NAME[:255]
+
+
+def _bgstats_with(name: str) -> bytes:
+    document = json.loads(PHONE.read_text("utf-8"))
+    document["players"][1]["name"] = name
+    return json.dumps(document).encode()
+
+
+SIGNED_IN = [
+    ("GET", "/clubs/lisboa/assistant/join/?code=AB%00CD", None),
+    ("POST", "/clubs/lisboa/assistant/join/", {"code": "AB\x00CD"}),
+    ("POST", "/clubs/new/", {"name": "Porto\x00", "slug": "porto"}),
+    ("POST", "/clubs/lisboa/players/", {"name": "Zé\x00"}),
+    ("GET", "/clubs/lisboa/stats/concordia/?map=imperium%00", None),
+    ("GET", "/api/v1/clubs/lisboa/sessions/?game=concordia%00", None),
+    ("POST", "/api/v1/clubs/lisboa/bgstats/import/", "bgstats-nul"),
+    ("POST", "/api/v1/clubs/lisboa/bgstats/preview/", "bgstats-nul"),
+    (
+        "POST",
+        "/api/v1/clubs/lisboa/backup/restore/",
+        '{"version": 2, "club": "\\u0000"}',
+    ),
+]
+
+
+@pytest.mark.parametrize(("method", "path", "body"), SIGNED_IN)
+def test_a_members_hostile_request_answers_4xx(client, alice, club, method, path, body):
+    client.force_login(alice)
+    before = _counts()
+    if method == "GET":
+        response = client.get(path)
+    elif body == "bgstats-nul":
+        response = client.post(
+            path, _bgstats_with("Bruno\x00"), content_type="application/json"
+        )
+    elif isinstance(body, str):
+        response = client.post(path, body, content_type="application/json")
+    else:
+        response = client.post(path, body)
+    assert 400 <= response.status_code < 500, response.content[:300]
+    if path.startswith("/api/"):
+        assert response.json()["errors"][0]["message"]
+    else:
+        assert "NUL" in response.content.decode()
+    assert _counts() == before
+
+
+@pytest.mark.parametrize("name", ["Bruno\x00", "Bruno\udc80"])
+def test_a_bgstats_file_naming_a_player_with_a_nul_is_refused_on_the_page(
+    client, alice, club, name
+):
+    client.force_login(alice)
+    before = _counts()
+    response = client.post(
+        "/clubs/lisboa/import/bgstats/",
+        {
+            "file": SimpleUploadedFile(
+                "bgstats.json", _bgstats_with(name), "application/json"
+            )
+        },
+    )
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "players[1].name" in html
     assert _counts() == before
