@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from axes.models import AccessAttempt
+from axes.models import AccessAttempt  # type: ignore[import-untyped]
 from django.contrib.auth.models import User
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
