@@ -16,7 +16,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from django.test import Client
 from django.urls import reverse
 
 from clubs import services as clubs_services
@@ -45,7 +44,7 @@ def test_bench_smoke_scores_its_sheet_and_replays_its_logs():
 
 
 @pytest.mark.django_db
-def test_the_bench_preview_form_is_a_valid_sheet(client: Client, alice: Any, club):
+def test_the_bench_preview_form_is_a_valid_sheet(client, alice, club):
     sheet: Any = bench._five_player_sheet()
     session = services.session_create(
         club=club,
@@ -72,7 +71,7 @@ def test_the_bench_preview_form_is_a_valid_sheet(client: Client, alice: Any, clu
 
 
 @pytest.mark.django_db
-def test_bench_assistant_records_its_log_and_a_move(alice: Any, club, capsys):
+def test_bench_assistant_records_its_log_and_a_move(alice, club, capsys):
     assert bench_assistant.run(user=alice, club=club, requests=1, moves=1) in {0, 1}
     printed = capsys.readouterr().out
     assert "assistant turn screen" in printed
@@ -80,7 +79,7 @@ def test_bench_assistant_records_its_log_and_a_move(alice: Any, club, capsys):
 
 
 @pytest.mark.django_db
-def test_the_load_runs_saves_and_taps_are_legal(client: Client, alice: Any, db):
+def test_the_load_runs_saves_and_taps_are_legal(client, alice, db):
     club = clubs_services.club_create(name="Load", slug="load", owner=alice)
     from tests.sheets import example_sheet
 
