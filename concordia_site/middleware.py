@@ -6,6 +6,7 @@ from collections.abc import Callable, Iterable
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
+from django.utils.cache import patch_cache_control
 from django.utils.translation import gettext as _
 
 Handler = Callable[[HttpRequest], HttpResponse]
@@ -60,5 +61,25 @@ def refuse_nul_middleware(get_response: Handler) -> Handler:
                 {"errors": [{"path": field, "message": message}]}, status=400
             )
         return render(request, "400.html", {"message": message}, status=400)
+
+    return middleware
+
+
+def private_no_store_middleware(get_response: Handler) -> Handler:
+    """Mark every answer to a signed-in request ``Cache-Control: private, no-store``.
+
+    A club's pages, its backup and its CSV are one person's view of private
+    data: no shared proxy may keep them, and no browser should keep a copy on
+    a club's shared phone after its owner signed out. Signed in by the session
+    or, under /api/, by a token (DRF sets the request's user for the view).
+    Directives a view set itself (``never_cache``) are kept alongside.
+    """
+
+    def middleware(request: HttpRequest) -> HttpResponse:
+        response = get_response(request)
+        user = getattr(request, "user", None)
+        if user is not None and user.is_authenticated:
+            patch_cache_control(response, private=True, no_store=True)
+        return response
 
     return middleware

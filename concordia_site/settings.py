@@ -114,6 +114,8 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # Cache-Control: private, no-store on whatever a signed-in request gets.
+    "concordia_site.middleware.private_no_store_middleware",
     # Sets the language cookie when a sign-in brought the stored language back.
     "clubs.language.preferred_language_middleware",
     "django.contrib.messages.middleware.MessageMiddleware",
