@@ -9,10 +9,11 @@ caching they had.
 from __future__ import annotations
 
 import pytest
+from django.http.response import HttpResponseBase
 from rest_framework.authtoken.models import Token
 
 
-def _directives(response) -> set[str]:
+def _directives(response: HttpResponseBase) -> set[str]:
     return {
         part.strip() for part in response.get("Cache-Control", "").split(",") if part
     }
