@@ -129,7 +129,13 @@ class Visitor:
         assert answer.status == 302, answer.text[:500]
 
     def upload(
-        self, page: str, action: str, fields: Mapping[str, str], file: bytes
+        self,
+        page: str,
+        action: str,
+        fields: Mapping[str, str],
+        file: bytes,
+        *,
+        field: str = "file",
     ) -> Answer:
         """Send a page's form with a file, as a browser does (multipart)."""
         boundary = uuid.uuid4().hex
@@ -142,7 +148,7 @@ class Visitor:
             }.items()
         ]
         parts.append(
-            f'--{boundary}\r\nContent-Disposition: form-data; name="file"; '
+            f'--{boundary}\r\nContent-Disposition: form-data; name="{field}"; '
             'filename="export.json"\r\nContent-Type: application/json\r\n\r\n'.encode()
             + file
             + f"\r\n--{boundary}--\r\n".encode()

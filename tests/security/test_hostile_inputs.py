@@ -9,7 +9,6 @@ same requests to gunicorn (`tests/reliability/test_production_blackbox.py`).
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -20,10 +19,13 @@ from django.test import Client
 
 from clubs.models import Club, Player
 from games.models import TableSession
-
-LONG_NAME = "a" * 256
-NUL = "\x00"
-PHONE = Path(__file__).parents[1] / "portability" / "data" / "bgstats-phone.json"
+from tests.security.hostile import (
+    ANONYMOUS,
+    LONG_NAME,
+    NUL,
+    SIGNED_IN,
+    bgstats_with,
+)
 
 
 def _counts() -> tuple[int, ...]:
@@ -33,21 +35,6 @@ def _counts() -> tuple[int, ...]:
         Player.objects.count(),
         TableSession.objects.count(),
     )
-
-
-ANONYMOUS = [
-    # (method, path, body, content type)
-    ("POST", "/api/v1/auth/token/", {"username": LONG_NAME, "password": "x"}, "json"),
-    ("POST", "/api/v1/auth/token/", {"username": "ana" + NUL, "password": "x"}, "json"),
-    ("POST", "/api/v1/auth/token/", {"username": "ana", "password": "x" + NUL}, "json"),
-    ("POST", "/api/v1/score-sheet/", '{"game": "\\udc80"}', "raw"),
-    ("POST", "/api/v1/score-sheet/", '{"game": "concordia\\u0000"}', "raw"),
-    ("GET", "/clubs/lisboa/assistant/follow/ab%00cd/", None, ""),
-    ("GET", "/clubs/lisboa/assistant/follow/ab%00cd/head/?seq=1", None, ""),
-    ("GET", "/accounts/login/?next=/%00", None, ""),
-    ("GET", "/join/ab%00cd/", None, ""),
-    ("GET", "/api/v1/score-sheet/?x=%00", None, ""),
-]
 
 
 def _send(client: Client, method: str, path: str, body: Any, kind: str) -> Any:
@@ -108,29 +95,6 @@ def test_the_token_endpoint_records_a_long_name_cut_to_its_column(client, alice)
     assert attempt.username == LONG_NAME[:255]
 
 
-def _bgstats_with(name: str) -> bytes:
-    document = json.loads(PHONE.read_text("utf-8"))
-    document["players"][1]["name"] = name
-    return json.dumps(document).encode()
-
-
-SIGNED_IN = [
-    ("GET", "/clubs/lisboa/assistant/join/?code=AB%00CD", None),
-    ("POST", "/clubs/lisboa/assistant/join/", {"code": "AB\x00CD"}),
-    ("POST", "/clubs/new/", {"name": "Porto\x00", "slug": "porto"}),
-    ("POST", "/clubs/lisboa/players/", {"name": "Zé\x00"}),
-    ("GET", "/clubs/lisboa/stats/concordia/?map=imperium%00", None),
-    ("GET", "/api/v1/clubs/lisboa/sessions/?game=concordia%00", None),
-    ("POST", "/api/v1/clubs/lisboa/bgstats/import/", "bgstats-nul"),
-    ("POST", "/api/v1/clubs/lisboa/bgstats/preview/", "bgstats-nul"),
-    (
-        "POST",
-        "/api/v1/clubs/lisboa/backup/restore/",
-        '{"version": 2, "club": "\\u0000"}',
-    ),
-]
-
-
 @pytest.mark.parametrize(("method", "path", "body"), SIGNED_IN)
 def test_a_members_hostile_request_answers_4xx(client, alice, club, method, path, body):
     client.force_login(alice)
@@ -139,7 +103,7 @@ def test_a_members_hostile_request_answers_4xx(client, alice, club, method, path
         response = client.get(path)
     elif body == "bgstats-nul":
         response = client.post(
-            path, _bgstats_with("Bruno\x00"), content_type="application/json"
+            path, bgstats_with("Bruno\x00"), content_type="application/json"
         )
     elif isinstance(body, str):
         response = client.post(path, body, content_type="application/json")
@@ -163,7 +127,7 @@ def test_a_bgstats_file_naming_a_player_with_a_nul_is_refused_on_the_page(
         "/clubs/lisboa/import/bgstats/",
         {
             "file": SimpleUploadedFile(
-                "bgstats.json", _bgstats_with(name), "application/json"
+                "bgstats.json", bgstats_with(name), "application/json"
             )
         },
     )
