@@ -31,7 +31,12 @@ def _form_fields(request: HttpRequest) -> Iterable[tuple[str, list[str]]]:
         "multipart/form-data",
     }:
         return ()
-    return request.POST.lists()
+    try:
+        return request.POST.lists()
+    except OSError:
+        # The client went away mid-body: CsrfViewMiddleware answers that,
+        # as it always did (it reads the form the same way).
+        return ()
 
 
 def refuse_nul_middleware(get_response: Handler) -> Handler:
