@@ -7,6 +7,7 @@ from collections.abc import Callable, Iterable
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.utils.cache import patch_cache_control
+from django.utils.functional import SimpleLazyObject, empty
 from django.utils.translation import gettext as _
 
 Handler = Callable[[HttpRequest], HttpResponse]
@@ -70,6 +71,22 @@ def refuse_nul_middleware(get_response: Handler) -> Handler:
     return middleware
 
 
+def _signed_in(request: HttpRequest) -> bool:
+    """Whether the request was answered for a signed-in user.
+
+    Only a user the request already looked up counts: a page that never asked
+    who is signed in shows nothing of theirs, and asking here would load the
+    session (from the database) on pages that never touch it (`/healthz`),
+    or fail again while the database is unreachable.
+    """
+    user = request.__dict__.get("user")
+    if user is None:
+        return False
+    if isinstance(user, SimpleLazyObject) and user._wrapped is empty:  # type: ignore[attr-defined]
+        return False
+    return bool(user.is_authenticated)
+
+
 def private_no_store_middleware(get_response: Handler) -> Handler:
     """Mark every answer to a signed-in request ``Cache-Control: private, no-store``.
 
@@ -82,8 +99,7 @@ def private_no_store_middleware(get_response: Handler) -> Handler:
 
     def middleware(request: HttpRequest) -> HttpResponse:
         response = get_response(request)
-        user = getattr(request, "user", None)
-        if user is not None and user.is_authenticated:
+        if _signed_in(request):
             patch_cache_control(response, private=True, no_store=True)
         return response
 
