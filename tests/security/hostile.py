@@ -21,7 +21,12 @@ ANONYMOUS = [
     ("POST", "/api/v1/auth/token/", {"username": "ana", "password": "x" + NUL}, "json"),
     ("POST", "/api/v1/auth/token/", "[" * 100_000 + "]" * 100_000, "raw"),
     ("POST", "/api/v1/auth/token/", '{"username": "\\udc80", "password": "x"}', "raw"),
-    ("POST", "/api/v1/auth/token/", '{"username\\u0000": "ana", "password": "x"}', "raw"),
+    (
+        "POST",
+        "/api/v1/auth/token/",
+        '{"username\\u0000": "ana", "password": "x"}',
+        "raw",
+    ),
     ("POST", "/api/v1/score-sheet/", '{"game": "\\udc80"}', "raw"),
     ("POST", "/api/v1/score-sheet/", '{"game": "concordia\\u0000"}', "raw"),
     ("GET", "/clubs/lisboa/assistant/follow/ab%00cd/", None, ""),
