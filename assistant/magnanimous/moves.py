@@ -1,0 +1,289 @@
+"""A Magnanimous move: the log event each of the pages' forms asks for.
+
+`move_event` reads the fields of each action the pages post, named by the
+event's type (``take``, ``govern``, ``place``…), into the contract's event
+(``docs/magnanimous-log.md``); the engine then checks it against the rules.
+Only the shape is read here: a number that is not one, a choice the page
+never offers. The API sends the event itself (``move.document``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Final
+
+from django.utils.translation import gettext_noop
+
+from assistant.interface import Completion, Move, RulesRefused
+from assistant.magnanimous import adapter
+from assistant.magnanimous.adapter import State
+from scoring.types import Problem
+
+GAME_OVER: Final = gettext_noop("The game is over.")
+UNKNOWN_MOVE: Final = gettext_noop("This is not a move of the game.")
+NOT_A_NUMBER: Final = gettext_noop("Type a whole number.")
+CHOOSE_ONE: Final = gettext_noop("Choose one of the answers offered.")
+NAME_THE_CARD: Final = gettext_noop("Type the card's name as printed.")
+NO_ATTACK_LISTED: Final = gettext_noop(
+    "An attack names where it comes from, its target and whether it held or fell."
+)
+
+# What a move may send as the attacks of the offensives: "source|target|result|lost".
+ATTACK_SEPARATOR: Final = "|"
+
+
+def _refused(template: str, path: str = "") -> RulesRefused:
+    return RulesRefused([Problem(path=path, template=template)])
+
+
+def _int(move: Move, name: str, default: int | None = None) -> int:
+    raw = move.get(name).strip()
+    if raw == "" and default is not None:
+        return default
+    try:
+        return int(raw)
+    except ValueError:
+        raise _refused(NOT_A_NUMBER, name) from None
+
+
+def _choice(move: Move, name: str, allowed: tuple[str, ...]) -> str:
+    value = move.get(name)
+    if value not in allowed:
+        raise _refused(CHOOSE_ONE, name)
+    return value
+
+
+def _current(state: State) -> str:
+    player = state.current_player
+    if player is None:
+        raise _refused(GAME_OVER)
+    return player
+
+
+def _names(state: State) -> tuple[str, ...]:
+    return tuple(player.name for player in state.players)
+
+
+def _reveal(state: State, move: Move) -> dict[str, object]:
+    card = move.get("card").strip()
+    if not card:
+        raise _refused(NAME_THE_CARD, "card")
+    kind = _choice(move, "kind", ("event", "referendum"))
+    event: dict[str, object] = {
+        "type": "reveal",
+        "card": card,
+        "kind": kind,
+        "republic": _int(move, "republic", 0),
+    }
+    if kind == "referendum":
+        event["party"] = _choice(move, "party", ("conservative", "liberal"))
+        event["nobility"] = _int(move, "nobility", 0)
+        if move.get("min_title"):
+            event["min_title"] = _choice(
+                move, "min_title", ("viscount", "count", "marquis", "duke")
+            )
+    return event
+
+
+_VOTE_PARTS: Final = ("ministers", "other", "deputies", "cards")
+
+
+def _vote(state: State, move: Move) -> dict[str, object]:
+    sheet = adapter.vote_sheet(state)
+    votes: dict[str, object] = {}
+    if sheet is None:
+        return {"type": "vote", "votes": votes}
+    for index, row in enumerate(sheet.rows):
+        if not row.may_vote:
+            continue
+        sides: dict[str, dict[str, int]] = {}
+        for side, minister in (
+            ("for", row.ministers_for),
+            ("against", row.ministers_against),
+        ):
+            counts: dict[str, int] = {}
+            for part in _VOTE_PARTS:
+                name = f"{side}_{part}_{index}"
+                if part == "ministers":
+                    if move.get(name) and minister is not None:
+                        counts[part] = minister
+                    continue
+                value = _int(move, name, 0)
+                if value:
+                    counts[part] = value
+            if counts:
+                sides[side] = counts
+        if sides:
+            votes[row.name] = sides
+    return {"type": "vote", "votes": votes}
+
+
+def _auction(state: State, move: Move) -> dict[str, object]:
+    return {
+        "type": "auction",
+        "winner": _choice(move, "winner", _names(state)),
+        "paid": _int(move, "paid", 0),
+    }
+
+
+def _minister(state: State, move: Move) -> dict[str, object]:
+    due = adapter.turn(state).minister
+    if due is None:
+        raise _refused(UNKNOWN_MOVE)
+    event: dict[str, object] = {
+        "type": "minister",
+        "player": due[0],
+        "space": due[1],
+        "party": _choice(move, "party", ("conservative", "liberal")),
+        "votes": _int(move, "votes"),
+        "keep": _choice(move, "keep", ("new", "old", "none")),
+    }
+    if name := move.get("name").strip():
+        event["name"] = name
+    return event
+
+
+def _take(state: State, move: Move) -> dict[str, object]:
+    player = _current(state)
+    return {
+        "type": "take",
+        "player": player,
+        "province": _choice(
+            move, "province", adapter.free_provinces(state, player) or ("",)
+        ),
+    }
+
+
+def _govern(state: State, move: Move) -> dict[str, object]:
+    player = _current(state)
+    effect = adapter.purple_die(state).rio_effect
+    event: dict[str, object] = {"type": "govern", "player": player}
+    if effect == "track":
+        event["effect"] = {"track": _choice(move, "track", ("nobility", "republic"))}
+    elif effect == "liberate":
+        occupied = tuple(o.province for o in adapter.war_map(state).occupied)
+        chosen = move.get("liberate")
+        event["effect"] = {
+            "liberate": _choice(move, "liberate", occupied) if chosen else None
+        }
+    return event
+
+
+def attack_read(text: str) -> adapter.Attack | None:
+    """One attack as a page lists it ("source|target|held" or "…|fell|lost")."""
+    parts = text.split(ATTACK_SEPARATOR)
+    if len(parts) != 4 or parts[2] not in ("held", "fell") or not parts[1]:
+        return None
+    lost: int | None = None
+    if parts[2] == "fell" and parts[3]:
+        try:
+            lost = int(parts[3])
+        except ValueError:
+            return None
+    return adapter.Attack(
+        source=parts[0], target=parts[1], fell=parts[2] == "fell", lost=lost
+    )
+
+
+def attack_text(attack: adapter.Attack) -> str:
+    result = "fell" if attack.fell else "held"
+    lost = "" if attack.lost is None else str(attack.lost)
+    return ATTACK_SEPARATOR.join((attack.source, attack.target, result, lost))
+
+
+def _offensive(state: State, move: Move) -> dict[str, object]:
+    attacks: list[dict[str, object]] = []
+    for index, text in enumerate(move.getlist("attack")):
+        attack = attack_read(text)
+        if attack is None:
+            raise _refused(NO_ATTACK_LISTED, f"attack[{index}]")
+        entry: dict[str, object] = {
+            "source": attack.source,
+            "target": attack.target,
+            "result": "fell" if attack.fell else "held",
+        }
+        if attack.fell and attack.lost:
+            entry["lost"] = attack.lost
+        attacks.append(entry)
+    return {"type": "offensive", "attacks": attacks}
+
+
+_ACTIONS_OF_PLACE: Final = (
+    "train",
+    "sell",
+    "troops",
+    "attack",
+    "discard",
+    "throne",
+    "export",
+    "sail",
+    "none",
+)
+
+
+def _place(state: State, move: Move) -> dict[str, object]:
+    player = _current(state)
+    options = tuple(option.province for option in adapter.place_options(state))
+    event: dict[str, object] = {
+        "type": "place",
+        "player": player,
+        "from": _choice(move, "from", options or ("",)),
+        "action": _choice(move, "action", _ACTIONS_OF_PLACE),
+    }
+    action = event["action"]
+    if action == "export":
+        event["tokens"] = _int(move, "tokens")
+        if move.get("commerce_space"):
+            event["commerce_space"] = _int(move, "commerce_space")
+    elif action == "attack":
+        occupied = tuple(o.province for o in adapter.war_map(state).occupied)
+        event["target"] = _choice(move, "target", occupied or ("",))
+        event["count"] = _int(move, "count")
+        event["result"] = _choice(move, "result", ("liberated", "failed"))
+        if move.get("attack_from") == "imperial":
+            event["attack_from"] = "imperial"
+    elif action == "throne":
+        event["cards"] = _int(move, "cards")
+    return event
+
+
+def _end_round(state: State, move: Move) -> dict[str, object]:
+    return {"type": "end_round"}
+
+
+def _tiebreak(state: State, move: Move) -> dict[str, object]:
+    check = adapter.endings(state)
+    names = _names(state)
+    votes = {
+        name: _int(move, f"votes_{names.index(name)}", 0) for name in check.tiebreak
+    }
+    return {"type": "tiebreak", "votes": votes}
+
+
+_ACTIONS: Final[Mapping[str, Callable[[State, Move], dict[str, object]]]] = {
+    "reveal": _reveal,
+    "vote": _vote,
+    "auction": _auction,
+    "minister": _minister,
+    "take": _take,
+    "govern": _govern,
+    "offensive": _offensive,
+    "place": _place,
+    "end_round": _end_round,
+    "tiebreak": _tiebreak,
+}
+
+
+def move_event(state: State, move: Move) -> dict[str, object]:
+    """The event ``move`` asks for; raises `RulesRefused` for a move no table makes."""
+    if move.document is not None:
+        return dict(move.document)
+    build = _ACTIONS.get(move.action)
+    if build is None:
+        raise _refused(UNKNOWN_MOVE)
+    return build(state, move)
+
+
+def move_complete(state: State, event: Mapping[str, object]) -> Completion:
+    """Nothing in a Magnanimous event is left for the app to fill in: it is recorded as sent."""
+    return Completion(event=dict(event))

@@ -1,0 +1,412 @@
+"""What the Magnanimous turn panel shows: the engine's queries, in the reader's words.
+
+Each view is plain data for the templates: the round and phase banner with
+its checklist, whose turn and what the table does now, the purple die and
+the Rio de Janeiro card, the tracks, the war map, the vote sheet, the ending
+the end of the round would bring. None decides a player's choice.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.utils.translation import gettext as _
+
+from assistant.magnanimous import adapter
+from assistant.magnanimous.adapter import State
+from assistant.magnanimous.labels import (
+    ACTION_LABELS,
+    COLOUR_LABELS,
+    ENDING_LABELS,
+    GOOD_LABELS,
+    KEEP_LABELS,
+    PARTY_LABELS,
+    PHASE_LABELS,
+    RIO_EFFECT_LABELS,
+    TITLE_LABELS,
+    province_label,
+)
+from scoring.magnanimous import MagnanimousBoard, MagnanimousSheet
+from scoring.magnanimous import MagnanimousEnding as SheetEnding
+
+# Every province a page may name (the four board provinces and the port of
+# each colour, then Rio), in the board's order.
+GOODS = ("cotton", "sugar", "leather", "coffee")
+COLOURS = ("red", "green", "blue", "yellow")
+ALL_PROVINCES = (
+    *(f"{colour}:{good}" for colour in COLOURS for good in (*GOODS, "port")),
+    "rio",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    value: str
+    label: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SeatView:
+    name: str
+    colour: str
+    colour_label: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class NobleView:
+    name: str
+    colour: str
+    nobility: int
+    title: str
+    next_crown: int | None
+    ministers: str
+    referendums: int
+    hand: int
+    governor: bool
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TurnView:
+    status: str
+    round: int
+    phase: str
+    phase_label: str
+    steps: list[tuple[str, bool]]
+    emperor_skipped: bool
+    proclaimed: str
+    expects: str | None
+    current: SeatView | None
+    governor: str
+    order: list[str]
+    minister: tuple[str, int] | None
+    auction: list[str]
+    die_value: int
+    die_on_card: bool
+    die_offensive: int
+    rio_effect: str
+    rio_effect_label: str
+    republic: int
+    commerce_open: list[str]
+    imperial: int
+    occupied: list[tuple[str, str, bool]]
+    uncontrolled: list[str]
+    nobles: list[NobleView]
+    ending: str
+    winners: list[str]
+    seats: list[SeatView] = field(default_factory=list)
+
+
+def _seat(state: State, name: str | None) -> SeatView | None:
+    for player in state.players:
+        if player.name == name:
+            colour = player.colour.value
+            return SeatView(
+                name=player.name,
+                colour=colour,
+                colour_label=str(COLOUR_LABELS.get(colour, colour)),
+            )
+    return None
+
+
+def turn_view(state: State) -> TurnView:
+    """The turn panel's facts, translated."""
+    turn = adapter.turn(state)
+    banner = adapter.banner(state)
+    die = adapter.purple_die(state)
+    track = adapter.republic(state)
+    war = adapter.war_map(state)
+    spaces = adapter.commerce_spaces(state)
+    nobles = [
+        NobleView(
+            name=row.name,
+            colour=player.colour.value,
+            nobility=row.nobility,
+            title=str(TITLE_LABELS[row.title.value]),
+            next_crown=row.next_crown,
+            ministers=", ".join(
+                f"{PARTY_LABELS[party.value]} {votes}"
+                for party, votes in sorted(row.ministers.items())
+            ),
+            referendums=row.referendums,
+            hand=player.hand,
+            governor=row.name == turn.governor,
+        )
+        for row, player in zip(adapter.nobility(state), state.players, strict=True)
+    ]
+    ending = ""
+    if state.ending is not None:
+        ending = str(ENDING_LABELS[state.ending.value])
+    return TurnView(
+        status=state.status.value,
+        round=banner.round,
+        phase=banner.phase.value,
+        phase_label=str(PHASE_LABELS[banner.phase.value]),
+        steps=[(_(step.text), step.done) for step in banner.steps],
+        emperor_skipped=banner.emperor_skipped,
+        proclaimed=_(banner.warning) if banner.warning else "",
+        expects=None if turn.expects is None else turn.expects.value,
+        current=_seat(state, turn.player),
+        governor=turn.governor,
+        order=list(turn.order),
+        minister=turn.minister,
+        auction=list(turn.auction),
+        die_value=die.value,
+        die_on_card=die.on == "rio_card",
+        die_offensive=die.offensive_value,
+        rio_effect=die.rio_effect,
+        rio_effect_label=str(RIO_EFFECT_LABELS[die.rio_effect]),
+        republic=track.position,
+        commerce_open=[
+            _("%(space)d: %(good)s")
+            % {"space": space.space, "good": GOOD_LABELS[space.good.value]}
+            for space in spaces
+        ],
+        imperial=war.imperial_area,
+        occupied=[
+            (
+                province_label(o.province),
+                o.owner or "",
+                o.attacks_this_round,
+            )
+            for o in war.occupied
+        ],
+        uncontrolled=[str(COLOUR_LABELS.get(c, c)) for c in war.uncontrolled],
+        nobles=nobles,
+        ending=ending,
+        winners=[state.players[seat].name for seat in state.winners],
+        seats=[s for p in state.players if (s := _seat(state, p.name)) is not None],
+    )
+
+
+# ---------------------------------------------------------------------------
+# What the table does now: the choices of each form.
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GovernView:
+    """Taking the Rio de Janeiro card now: its effect and the choice it asks."""
+
+    effect: str
+    effect_label: str
+    money: int
+    choices: list[Choice]
+    optional: bool
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlaceView:
+    province: str
+    label: str
+    new_value: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class VoteRowView:
+    index: int
+    name: str
+    may_vote: bool
+    ministers_for: int | None
+    ministers_against: int | None
+    cards: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class VoteView:
+    card: str
+    party: str
+    party_label: str
+    other_label: str
+    republic: int
+    nobility: int
+    min_title: str
+    tie_approves: bool
+    rows: list[VoteRowView]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TiebreakRow:
+    index: int
+    name: str
+    fixed: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EndingView:
+    kind: str
+    label: str
+    winners: list[str]
+    tiebreak: list[TiebreakRow]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MinisterView:
+    player: str
+    space: int
+    keeps: list[Choice]
+
+
+def take_choices(state: State) -> list[Choice]:
+    """The current player's free unoccupied provinces, where a die may go."""
+    player = state.current_player
+    if player is None or state.expects is not adapter.Expects.TAKE:
+        return []
+    return [
+        Choice(province, province_label(province))
+        for province in adapter.free_provinces(state, player)
+    ]
+
+
+def govern_view(state: State) -> GovernView | None:
+    """The Governor's change, when the current player may (or must) take the card."""
+    turn = adapter.turn(state)
+    player = turn.player
+    if player is None or turn.minister is not None:
+        return None
+    if turn.expects is adapter.Expects.TAKE:
+        if state.governed or player == turn.governor:
+            return None
+    elif turn.expects is not adapter.Expects.GOVERN:
+        return None
+    die = adapter.purple_die(state)
+    choices: list[Choice] = []
+    if die.rio_effect == "track":
+        choices = [
+            Choice("nobility", _("Nobility +1")),
+            Choice("republic", _("Republic +1")),
+        ]
+    elif die.rio_effect == "liberate":
+        choices = [
+            Choice(o.province, province_label(o.province))
+            for o in adapter.war_map(state).occupied
+        ]
+    return GovernView(
+        effect=die.rio_effect,
+        effect_label=str(RIO_EFFECT_LABELS[die.rio_effect]),
+        money=die.title_money.get(player, 0),
+        choices=choices,
+        optional=die.rio_effect == "liberate",
+    )
+
+
+def place_choices(state: State) -> list[PlaceView]:
+    return [
+        PlaceView(
+            province=option.province,
+            label=province_label(option.province),
+            new_value=option.new_value,
+        )
+        for option in adapter.place_options(state)
+    ]
+
+
+def action_choices() -> list[Choice]:
+    return [Choice(value, str(label)) for value, label in ACTION_LABELS.items()]
+
+
+def occupied_choices(state: State) -> list[Choice]:
+    return [
+        Choice(o.province, province_label(o.province))
+        for o in adapter.war_map(state).occupied
+    ]
+
+
+def commerce_choices(state: State) -> list[Choice]:
+    return [
+        Choice(
+            str(space.space),
+            _("%(space)d: %(good)s")
+            % {"space": space.space, "good": GOOD_LABELS[space.good.value]},
+        )
+        for space in adapter.commerce_spaces(state)
+    ]
+
+
+def vote_view(state: State) -> VoteView | None:
+    sheet = adapter.vote_sheet(state)
+    if sheet is None or state.expects is not adapter.Expects.VOTE:
+        return None
+    return VoteView(
+        card=sheet.card,
+        party=sheet.party.value,
+        party_label=str(PARTY_LABELS[sheet.party.value]),
+        other_label=str(PARTY_LABELS[sheet.party.other.value]),
+        republic=sheet.republic,
+        nobility=sheet.nobility,
+        min_title=""
+        if sheet.min_title is None
+        else str(TITLE_LABELS[sheet.min_title.value]),
+        tie_approves=sheet.tie_approves,
+        rows=[
+            VoteRowView(
+                index=index,
+                name=row.name,
+                may_vote=row.may_vote,
+                ministers_for=row.ministers_for,
+                ministers_against=row.ministers_against,
+                cards=row.cards,
+            )
+            for index, row in enumerate(sheet.rows)
+        ],
+    )
+
+
+def minister_view(state: State) -> MinisterView | None:
+    due = adapter.turn(state).minister
+    if due is None:
+        return None
+    keeps = [Choice("new", str(KEEP_LABELS["new"]))]
+    player = next(p for p in state.players if p.name == due[0])
+    if player.ministers:
+        keeps.append(Choice("old", str(KEEP_LABELS["old"])))
+    keeps.append(Choice("none", str(KEEP_LABELS["none"])))
+    return MinisterView(player=due[0], space=due[1], keeps=keeps)
+
+
+def ending_view(state: State) -> EndingView:
+    """What the end of this round decides, in the rulebook's order."""
+    check = adapter.endings(state)
+    names = [player.name for player in state.players]
+    return EndingView(
+        kind="" if check.kind is None else check.kind.value,
+        label="" if check.kind is None else str(ENDING_LABELS[check.kind.value]),
+        winners=list(check.winners),
+        tiebreak=[
+            TiebreakRow(index=names.index(name), name=name, fixed=votes)
+            for name, votes in check.tiebreak.items()
+        ],
+    )
+
+
+def rule_phase(state: State) -> str:
+    return state.phase.value
+
+
+# ---------------------------------------------------------------------------
+# The end: the score sheet the assistant hands over.
+
+
+def prefilled_sheet(state: State) -> MagnanimousSheet | None:
+    """The sheet the final sheet page opens with: all light tracking knows, 0 for the rest."""
+    if state.status is not adapter.Status.FINISHED:
+        return None
+    document = adapter.final_sheet(state).document
+    boards = []
+    for entry in document["players"]:
+        boards.append(
+            MagnanimousBoard(
+                name=str(entry["name"]),
+                nobility=int(entry["nobility"]),
+                commerce_spaces=int(entry.get("commerce_spaces", 0)),
+                commerce_tokens=int(entry.get("commerce_tokens", 0)),
+                referendums=int(entry["referendums"]),
+                troops=int(entry.get("troops", 0)),
+                reis=int(entry.get("reis", 0)),
+                occupied_provinces=int(entry["occupied_provinces"]),
+                governor=bool(entry["governor"]),
+                votes=entry.get("votes"),
+                reached_20_first=bool(entry.get("reached_20_first", False)),
+            )
+        )
+    return MagnanimousSheet(
+        ending=SheetEnding(document["ending"]), players=tuple(boards)
+    )
