@@ -174,7 +174,8 @@ def test_a_light_game_through_two_rounds_to_a_saved_sheet(
     # Production: Caio governs with the die on 1 (a train trip, told to the table).
     production(client, trio, "Caio")
     now = state(trio)
-    assert now.paraguay_die == 2 and now.expects.value == "offensive"
+    assert now.paraguay_die == 2
+    assert now.expects.value == "offensive"
     recorded = client.post(
         helper,
         {"go": "record", "seq": state_head(trio), "key": "offensive-2"},
