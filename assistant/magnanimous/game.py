@@ -210,6 +210,7 @@ class MagnanimousAssistant:
             "vote": presenters.vote_view(state),
             "minister": presenters.minister_view(state),
             "ending": presenters.ending_view(state),
+            "table": presenters.correction_view(state),
         }
 
     def current_player(self, state: State) -> str | None:

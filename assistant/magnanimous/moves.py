@@ -28,6 +28,15 @@ NO_ATTACK_LISTED: Final = gettext_noop(
     "An attack names where it comes from, its target and whether it held or fell."
 )
 
+# Every province a page may name (each colour's four board provinces and its
+# port, then Rio), in the board's order.
+GOODS: Final = ("cotton", "sugar", "leather", "coffee")
+COLOURS: Final = ("red", "green", "blue", "yellow")
+ALL_PROVINCES: Final = (
+    *(f"{colour}:{good}" for colour in COLOURS for good in (*GOODS, "port")),
+    "rio",
+)
+
 # What a move may send as the attacks of the offensives: "source|target|result|lost".
 ATTACK_SEPARATOR: Final = "|"
 
@@ -260,7 +269,56 @@ def _tiebreak(state: State, move: Move) -> dict[str, object]:
     return {"type": "tiebreak", "votes": votes}
 
 
+SOURCES: Final = ("event", "referendum", "baron", "minister")
+
+
+def _effect(state: State, move: Move) -> dict[str, object]:
+    """A card's, Baron's or Minister's effect, as the table applies it: plain changes."""
+    kind = _choice(move, "source_kind", SOURCES)
+    name = move.get("source_name").strip()
+    if not name:
+        raise _refused(NAME_THE_CARD, "source_name")
+    changes: dict[str, object] = {}
+    for key in ("nobility", "hand"):
+        by_player = {
+            player: value
+            for index, player in enumerate(_names(state))
+            if (value := _int(move, f"{key}_{index}", 0))
+        }
+        if by_player:
+            changes[key] = by_player
+    for key in ("republic", "paraguay_die", "imperial"):
+        if value := _int(move, key, 0):
+            changes[key] = value
+    if move.get("liberate"):
+        occupied = tuple(o.province for o in adapter.war_map(state).occupied)
+        changes["liberate"] = [_choice(move, "liberate", occupied)]
+    if move.get("occupy"):
+        changes["occupy"] = [_choice(move, "occupy", ALL_PROVINCES)]
+    return {"type": "effect", "source": f"{kind}:{name}", "changes": changes}
+
+
+def _adjust(state: State, move: Move) -> dict[str, object]:
+    """The table is the truth: the tracks, the purple die and the occupation as they lie."""
+    names = _names(state)
+    occupied = [p for p in move.getlist("occupied") if p]
+    for province in occupied:
+        if province not in ALL_PROVINCES:
+            raise _refused(CHOOSE_ONE, "occupied")
+    return {
+        "type": "adjust",
+        "nobility": {name: _int(move, f"nobility_{i}") for i, name in enumerate(names)},
+        "hand": {name: _int(move, f"hand_{i}") for i, name in enumerate(names)},
+        "republic": _int(move, "republic"),
+        "paraguay_die": _int(move, "paraguay_die"),
+        "imperial": _int(move, "imperial"),
+        "occupied": occupied,
+    }
+
+
 _ACTIONS: Final[Mapping[str, Callable[[State, Move], dict[str, object]]]] = {
+    "effect": _effect,
+    "adjust": _adjust,
     "reveal": _reveal,
     "vote": _vote,
     "auction": _auction,

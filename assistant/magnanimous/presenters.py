@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 
 from assistant.magnanimous import adapter
 from assistant.magnanimous.adapter import State
+from assistant.magnanimous.moves import ALL_PROVINCES
 from assistant.magnanimous.labels import (
     ACTION_LABELS,
     COLOUR_LABELS,
@@ -28,15 +29,6 @@ from assistant.magnanimous.labels import (
 )
 from scoring.magnanimous import MagnanimousBoard, MagnanimousSheet
 from scoring.magnanimous import MagnanimousEnding as SheetEnding
-
-# Every province a page may name (the four board provinces and the port of
-# each colour, then Rio), in the board's order.
-GOODS = ("cotton", "sugar", "leather", "coffee")
-COLOURS = ("red", "green", "blue", "yellow")
-ALL_PROVINCES = (
-    *(f"{colour}:{good}" for colour in COLOURS for good in (*GOODS, "port")),
-    "rio",
-)
 
 
 @dataclass(frozen=True, slots=True)
@@ -377,8 +369,39 @@ def ending_view(state: State) -> EndingView:
     )
 
 
-def rule_phase(state: State) -> str:
-    return state.phase.value
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TableRow:
+    """A player's tracked counts, as the correction form starts them."""
+
+    index: int
+    name: str
+    nobility: int
+    hand: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ProvinceTick:
+    value: str
+    label: str
+    occupied: bool
+
+
+def correction_view(state: State) -> dict[str, object]:
+    """What the card-effect and correction forms start from: the table as the app sees it."""
+    return {
+        "rows": [
+            TableRow(index=i, name=p.name, nobility=p.nobility, hand=p.hand)
+            for i, p in enumerate(state.players)
+        ],
+        "provinces": [
+            ProvinceTick(value=p, label=province_label(p), occupied=p in state.occupied)
+            for p in ALL_PROVINCES
+        ],
+        "occupied": occupied_choices(state),
+        "republic": state.republic,
+        "die": state.paraguay_die,
+        "imperial": state.imperial,
+    }
 
 
 # ---------------------------------------------------------------------------

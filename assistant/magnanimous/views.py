@@ -16,7 +16,12 @@ from assistant.interface import Move
 from assistant.magnanimous import adapter, presenters, setup
 from assistant.magnanimous.adapter import GAME, State
 from assistant.magnanimous.labels import COLOUR_LABELS, province_label
-from assistant.magnanimous.moves import attack_read, attack_text
+from assistant.magnanimous.moves import (
+    ALL_PROVINCES,
+    COLOURS,
+    attack_read,
+    attack_text,
+)
 from assistant.models import AssistantGame
 from assistant.views.base import (
     game_of,
@@ -114,7 +119,7 @@ def _offensive_context(
     ]
     targets = [
         presenters.Choice(p, province_label(p))
-        for p in presenters.ALL_PROVINCES
+        for p in ALL_PROVINCES
         if p not in occupied
     ]
     power = plan[-1].power if plan else state.paraguay_die
@@ -201,7 +206,7 @@ def _offensive_page(
 def game_setup(request: AuthedHtmxRequest, game: AssistantGame) -> HttpResponse:
     """What the rules require on the table before the first turn (the shell's setup page)."""
     count = len(game.players)
-    uncontrolled = [str(COLOUR_LABELS[colour]) for colour in presenters.COLOURS[count:]]
+    uncontrolled = [str(COLOUR_LABELS[colour]) for colour in COLOURS[count:]]
     return render(
         request,
         "assistant/magnanimous/game_setup.html",

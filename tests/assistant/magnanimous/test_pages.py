@@ -375,3 +375,56 @@ def test_a_two_player_game_marks_blue_and_yellow_uncontrolled(
     client.force_login(alice)
     body = client.get(url(game, "game-turn")).content.decode()
     assert "uncontrolled: blue, yellow" in body
+
+
+@pytest.mark.django_db
+def test_a_cards_effect_and_a_correction_are_plain_changes(
+    client: Client, alice: User, trio: AssistantGame
+) -> None:
+    client.force_login(alice)
+    response = post_move(
+        client,
+        trio,
+        "effect",
+        source_kind="event",
+        source_name="Guerra",
+        nobility_1="2",
+        republic="-1",
+        imperial="1",
+        occupy="blue:sugar",
+    )
+    assert response.status_code == 302
+    now = state(trio)
+    assert now.players[1].nobility == 2
+    assert now.republic == 0  # never below 0
+    assert now.imperial == 3
+    assert dict(now.occupied) == {"blue:sugar": 1}
+    assert now.pending_ministers  # Bia passed the crown on space 1
+    post_move(client, trio, "minister", party="conservative", votes="2", keep="new")
+    event = trio.events.order_by("seq")[0].document
+    assert event["source"] == "event:Guerra"
+    response = post_move(
+        client,
+        trio,
+        "adjust",
+        nobility_0="4",
+        nobility_1="2",
+        nobility_2="0",
+        hand_0="5",
+        hand_1="5",
+        hand_2="4",
+        republic="6",
+        paraguay_die="3",
+        imperial="2",
+        occupied=["green:coffee"],
+    )
+    assert response.status_code == 302
+    now = state(trio)
+    assert now.players[0].nobility == 4
+    assert now.players[2].hand == 4
+    assert (now.republic, now.paraguay_die, now.imperial) == (6, 3, 2)
+    assert list(now.occupied) == ["green:coffee"]
+    assert now.adjusted
+    # A correction that is not a number is refused by its field.
+    response = post_move(client, trio, "adjust", htmx=True, republic="many")
+    assert "Type a whole number." in response.content.decode()
