@@ -428,3 +428,15 @@ def test_a_cards_effect_and_a_correction_are_plain_changes(
     # A correction that is not a number is refused by its field.
     response = post_move(client, trio, "adjust", htmx=True, republic="many")
     assert "Type a whole number." in response.content.decode()
+
+
+@pytest.mark.django_db
+def test_the_players_screen_offers_four_seats(
+    client: Client, alice: User, club: Club
+) -> None:
+    client.force_login(alice)
+    page = client.get(wizard(club))
+    assert page.status_code == 200
+    body = page.content.decode()
+    assert 'name="seat3_new_name"' in body
+    assert 'name="seat4_new_name"' not in body
