@@ -178,6 +178,7 @@ def test_a_light_game_on_two_phones_to_the_leaderboard(live_server, browser):
     page.select_option("#attack-form select[name=target]", "green:leather")
     page.click("#attack-fell")
     expect(page.locator("#attacks")).to_contain_text("fell, 0 tokens lost")
+    expect(page.locator("#no-more-attacks")).to_be_visible()
     page.screenshot(
         path=str(ARTIFACTS / "magnanimous-03-offensive.png"), full_page=True
     )
@@ -208,7 +209,7 @@ def test_a_light_game_on_two_phones_to_the_leaderboard(live_server, browser):
     second.check("#vote-form input[name^=for_ministers_]")
     head = _tap(second, "#vote-form button[type=submit]")
     _at_least(page, head)
-    expect(page.locator("#nobility tr[data-name=Ana]")).to_have_attribute(
+    expect(page.locator("#nobility li[data-name=Ana]")).to_have_attribute(
         "data-nobility", "3"
     )
     _production(phones, "Caio")
@@ -217,7 +218,7 @@ def test_a_light_game_on_two_phones_to_the_leaderboard(live_server, browser):
     page.click("#record-offensive")
     _at_least(page, before + 1)
     _nobles(phones, {"Ana": ["export"] * 4})
-    expect(page.locator("#nobility tr[data-name=Ana]")).to_have_attribute(
+    expect(page.locator("#nobility li[data-name=Ana]")).to_have_attribute(
         "data-nobility", "20"
     )
     expect(page.locator("#ending-coming")).to_contain_text("Ana")
