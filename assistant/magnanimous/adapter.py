@@ -9,9 +9,17 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from dataclasses import replace
 from typing import Final
 
 from assistant.interface import RulesRefused
+from assistant.magnanimous.labels import (
+    COLOUR_LABELS,
+    GOOD_LABELS,
+    PARTY_LABELS,
+    TITLE_LABELS,
+    province_label,
+)
 from play import magnanimous as mg
 from play.magnanimous import (
     Banner,
@@ -38,6 +46,7 @@ from play.magnanimous import (
     WarMap,
 )
 from play.magnanimous.types import Attack
+from scoring.types import Problem
 
 __all__ = [
     "FORMAT",
@@ -79,7 +88,35 @@ def _refusals() -> Iterator[None]:
     try:
         yield
     except mg.LogInvalid as error:
-        raise RulesRefused(error.problems) from error
+        raise RulesRefused(
+            [_localised(problem) for problem in error.problems]
+        ) from error
+
+
+def _localised(problem: Problem) -> Problem:
+    """The engine's problem with its game words in the reader's language.
+
+    The engine passes provinces, parties, titles and goods as their contract
+    values (``red:cotton``, ``liberal``) into its translated templates; the
+    pages name them as `labels` does.
+    """
+    params = {key: _word(key, value) for key, value in problem.params.items()}
+    return replace(problem, params=params)
+
+
+def _word(key: str, value: str | int) -> str | int:
+    if not isinstance(value, str):
+        return value
+    if key in ("party",) and value in PARTY_LABELS:
+        return str(PARTY_LABELS[value])
+    if key in ("title",) and value in TITLE_LABELS:
+        return str(TITLE_LABELS[value])
+    if key in ("good", "quadrant") and value in GOOD_LABELS:
+        return str(GOOD_LABELS[value])
+    if key in ("colour",) and value in COLOUR_LABELS:
+        return str(COLOUR_LABELS[value])
+    label = province_label(value)
+    return label if label != value else value
 
 
 def log_document(

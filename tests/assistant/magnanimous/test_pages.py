@@ -440,3 +440,40 @@ def test_the_players_screen_offers_four_seats(
     body = page.content.decode()
     assert 'name="seat3_new_name"' in body
     assert 'name="seat4_new_name"' not in body
+
+
+@pytest.mark.django_db
+def test_a_refusal_names_provinces_in_the_readers_language(
+    alice: User, trio: AssistantGame
+) -> None:
+    from django.utils import translation
+
+    from assistant.interface import RulesRefused
+    from games.vocabulary import problem_message
+
+    services.move_submit(
+        game=trio,
+        move=Move(
+            action="event",
+            document={"type": "take", "player": "Ana", "province": "red:cotton"},
+        ),
+        expected_seq=0,
+        idempotency_key="t1",
+        created_by=alice,
+    )
+    with translation.override("pt-br"):
+        with pytest.raises(RulesRefused) as refused:
+            services.move_submit(
+                game=trio,
+                move=Move(
+                    action="event",
+                    document={"type": "take", "player": "Bia", "province": "red:sugar"},
+                ),
+                expected_seq=1,
+                idempotency_key="t2",
+                created_by=alice,
+            )
+        text = problem_message(refused.value.problems[0])
+    assert refused.value.problems[0].path == "events[1].province"
+    assert "açúcar (vermelho)" in text
+    assert "red:sugar" not in text
