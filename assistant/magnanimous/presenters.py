@@ -14,7 +14,6 @@ from django.utils.translation import gettext as _
 
 from assistant.magnanimous import adapter
 from assistant.magnanimous.adapter import State
-from assistant.magnanimous.moves import ALL_PROVINCES
 from assistant.magnanimous.labels import (
     ACTION_LABELS,
     COLOUR_LABELS,
@@ -27,6 +26,7 @@ from assistant.magnanimous.labels import (
     TITLE_LABELS,
     province_label,
 )
+from assistant.magnanimous.moves import ALL_PROVINCES
 from scoring.magnanimous import MagnanimousBoard, MagnanimousSheet
 from scoring.magnanimous import MagnanimousEnding as SheetEnding
 

@@ -54,8 +54,8 @@ def post_move(
     game.refresh_from_db()
     data = {"seq": game.head_seq, "key": f"k{game.head_seq}-{move}", "move": move}
     data.update(fields)
-    headers = {"HTTP_HX_REQUEST": "true"} if htmx else {}
-    return client.post(url(game, "magnanimous-move"), data, **headers)
+    headers = {"HX-Request": "true"} if htmx else {}
+    return client.post(url(game, "magnanimous-move"), data, headers=headers)
 
 
 def state(game: AssistantGame) -> Any:

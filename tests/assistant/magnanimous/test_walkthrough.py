@@ -31,7 +31,7 @@ def answer_ministers(client: Client, game: AssistantGame) -> int:
 
 
 def production(
-    client: Client, game: AssistantGame, governor: str, **effect: str
+    client: Client, game: AssistantGame, governor: str, **effect: Any
 ) -> None:
     """Every player takes dice on their free provinces; ``governor`` takes the card first."""
     while True:
@@ -65,7 +65,7 @@ def nobles(
             if p.die is not None and not p.occupied
         )
         queued = plays.get(player) or []
-        fields = queued.pop(0) if queued else {"action": "none"}
+        fields: dict[str, Any] = queued.pop(0) if queued else {"action": "none"}
         response = post_move(client, game, "place", **{"from": die, **fields})
         assert response.status_code == 302
         answer_ministers(client, game)
@@ -156,15 +156,11 @@ def test_a_light_game_through_two_rounds_to_a_saved_sheet(
     assert state(trio).expects.value == "vote"
     # Ana's Liberal minister votes for (1), Caio one card against: 1–1, a tie approves.
     sheet_rows = {row.name: row.index for row in _vote_rows(client, trio)}
-    post_move(
-        client,
-        trio,
-        "vote",
-        **{
-            f"for_ministers_{sheet_rows['Ana']}": "1",
-            f"against_cards_{sheet_rows['Caio']}": "1",
-        },
-    )
+    votes: dict[str, Any] = {
+        f"for_ministers_{sheet_rows['Ana']}": "1",
+        f"against_cards_{sheet_rows['Caio']}": "1",
+    }
+    post_move(client, trio, "vote", **votes)
     now = state(trio)
     assert now.republic == 4
     assert now.players[0].nobility == 3  # 1 + 1 + the card's 1
@@ -201,8 +197,9 @@ def test_a_light_game_through_two_rounds_to_a_saved_sheet(
     response = client.post(url(trio, "game-finish"))
     assert response.status_code == 302
     trio.refresh_from_db()
+    assert trio.session_id is not None
     session = TableSession.objects.get(pk=trio.session_id)
-    sheet_page = client.get(response.url)
+    sheet_page = client.get(response["Location"])
     assert sheet_page.status_code == 200
     forms = sheet_page.context["forms"]
     assert forms.table.initial["ending"] == "nobility"
@@ -222,7 +219,7 @@ def test_a_light_game_through_two_rounds_to_a_saved_sheet(
         for name in form.fields:
             value = form.initial.get(name)
             data[f"s{index}-{name}"] = "" if value is None else value
-    saved = client.post(response.url, data)
+    saved = client.post(response["Location"], data)
     assert saved.status_code == 302, saved.context and saved.context.get(
         "live_problems"
     )
