@@ -128,11 +128,18 @@ def log_document(
     """Return the game-log document (format magnanimous-log/1) of a setup with ``events``."""
     document: dict[str, object] = {"format": FORMAT, "game": GAME}
     document.update((key, setup[key]) for key in _HEADER if key in setup)
-    document["players"] = [dict(player) for player in players]
+    # What the table entered about each seat after the wizard (full tracking:
+    # the Baron and its starting resources) joins the seat in the header.
+    seats = setup.get("seats")
+    extra = list(seats) if isinstance(seats, list) else []
+    document["players"] = [
+        {**dict(player), **(extra[index] if index < len(extra) else {})}
+        for index, player in enumerate(players)
+    ]
     document.update(
         (key, value)
         for key, value in setup.items()
-        if key not in _HEADER and key not in _NOT_SETUP
+        if key not in _HEADER and key not in _NOT_SETUP and key != "seats"
     )
     document["events"] = [dict(event) for event in events]
     return document

@@ -7,7 +7,7 @@ from typing import Any
 
 from django import forms
 
-from assistant.magnanimous.setup import RULINGS
+from assistant.magnanimous.setup import RULINGS, TRACKINGS
 
 
 class SetupRulingsForm(forms.Form):
@@ -38,3 +38,9 @@ class SetupRulingsForm(forms.Form):
         return {
             ruling.key: ruling.read(self.cleaned_data[ruling.key]) for ruling in RULINGS
         }
+
+
+class SetupTrackingForm(forms.Form):
+    """Light (the tracks, the turns, the war) or full (the dice, réis, goods, troops…)."""
+
+    tracking = forms.ChoiceField(choices=[(t, t) for t in TRACKINGS])

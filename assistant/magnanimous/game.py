@@ -27,7 +27,7 @@ from assistant.interface import (
 )
 from assistant.magnanimous import adapter, moves, presenters, setup
 from assistant.magnanimous.adapter import State
-from assistant.magnanimous.forms import SetupRulingsForm
+from assistant.magnanimous.forms import SetupRulingsForm, SetupTrackingForm
 from assistant.magnanimous.labels import COLOUR_LABELS
 from assistant.models import GameStatus
 from clubs.models import Club
@@ -70,6 +70,15 @@ class MagnanimousAssistant:
     wizard_path = "new/magnanimous/"
     wizard_url_name = "magnanimous-create"
     wizard_steps = (
+        WizardStep(
+            name="tracking",
+            template=f"{_STEPS}/tracking.html",
+            form=lambda data, choices: SetupTrackingForm(
+                data, initial={"tracking": choices["tracking"]}
+            ),
+            apply=lambda choices, cleaned: {**choices, "tracking": cleaned["tracking"]},
+            taps_submit=True,
+        ),
         WizardStep(
             name="rulings",
             template=f"{_STEPS}/rulings.html",
@@ -119,7 +128,11 @@ class MagnanimousAssistant:
         return game_setup
 
     def summary(self, setup: Mapping[str, object]) -> tuple[str, ...]:
-        return (str(Game.MAGNANIMOUS.label), str(_("light tracking")))
+        full = setup.get("tracking") == adapter.Tracking.FULL.value
+        return (
+            str(Game.MAGNANIMOUS.label),
+            str(_("full tracking") if full else _("light tracking")),
+        )
 
     # The log ---------------------------------------------------------------------
     def log_document(
@@ -184,6 +197,8 @@ class MagnanimousAssistant:
         )
 
     def finish_notice(self, setup: Mapping[str, object]) -> str:
+        if setup.get("tracking") == adapter.Tracking.FULL.value:
+            return ""
         # Light tracking: the sheet opens with the tracks, the referendums, the
         # occupation and the Governor; the rest is counted on the table.
         return _(

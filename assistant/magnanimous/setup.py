@@ -19,7 +19,12 @@ from django_stubs_ext import StrPromise
 from assistant.interface import Seat
 from assistant.magnanimous.adapter import Tracking
 
-TRACKINGS: Final = (Tracking.LIGHT.value,)
+TRACKINGS: Final = (Tracking.LIGHT.value, Tracking.FULL.value)
+# The improvement tiles, in the contract's order; a full game's display until
+# the table enters the four it drew (the setup page).
+TILES: Final = ("railway", "machinery", "warehouse", "fortification")
+GOODS: Final = ("cotton", "sugar", "leather", "coffee")
+PARTIES: Final = ("conservative", "liberal")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -164,14 +169,48 @@ def choices_read(raw: Mapping[str, object]) -> dict[str, object] | None:
 def setup_new(
     *, choices: Mapping[str, object], seats: Sequence[Seat]
 ) -> dict[str, object]:
-    """A new game's setup: nothing is dealt by the app (the table draws its cards)."""
+    """A new game's setup: nothing is dealt by the app (the table draws its cards).
+
+    With full tracking the four improvement tiles drawn and each seat's Baron
+    and starting resources are the table's to enter on the setup page before
+    the first move (``seats``, in seating order, folded into the log's
+    players); until then the tiles are the four kinds and the Barons empty.
+    """
     rulings = choices["rulings"]
     assert isinstance(rulings, Mapping)
-    return {
+    setup: dict[str, object] = {
         "tracking": str(choices["tracking"]),
         "board": None,
         "rulings": dict(rulings),
     }
+    if choices["tracking"] == Tracking.FULL.value:
+        setup["improvements"] = list(TILES)
+        setup["seats"] = [{"baron": "", "start": {}} for _seat in seats]
+    return setup
+
+
+def start_of(
+    *,
+    colour: str,
+    reis: int,
+    goods: Mapping[str, int],
+    troops: Mapping[str, int],
+    imperial: int,
+    ships: int,
+    deputies: Mapping[str, int],
+    improvements: Mapping[str, str],
+) -> dict[str, object]:
+    """A Baron's starting resources as the contract's ``start`` writes them."""
+    start: dict[str, object] = {"reis": reis}
+    start["goods"] = {f"{colour}:{g}": n for g, n in goods.items() if n}
+    placed = {f"{colour}:{g}": n for g, n in troops.items() if n}
+    if imperial:
+        placed["imperial"] = imperial
+    start["troops"] = placed
+    start["improvements"] = {f"{colour}:{g}": t for g, t in improvements.items() if t}
+    start["ships"] = ships
+    start["deputies"] = {party: n for party, n in deputies.items() if n}
+    return start
 
 
 def rulings_read(setup: Mapping[str, object]) -> list[tuple[Ruling, StrPromise]]:

@@ -30,7 +30,7 @@ def test_magnanimous_registers_itself_beside_concordia() -> None:
     assert magnanimous is not None
     assert [game.game for game in registry.games()] == ["concordia", "magnanimous"]
     assert magnanimous.colours_by_seat
-    assert [step.name for step in magnanimous.wizard_steps] == ["rulings"]
+    assert [step.name for step in magnanimous.wizard_steps] == ["tracking", "rulings"]
 
 
 @pytest.mark.django_db
@@ -54,6 +54,8 @@ def test_the_wizard_asks_no_colours_and_the_rulings_once(
     response = client.post(
         wizard(club, "seating"), {"draft": draft, "start": "1", "go": "next"}
     )
+    assert response["Location"] == wizard(club, "tracking")
+    response = client.post(wizard(club, "tracking"), {"draft": draft, "tracking": "light"})
     assert response["Location"] == wizard(club, "rulings")
     page = client.get(wizard(club, "rulings"))
     body = page.content.decode()
