@@ -206,5 +206,6 @@ vote_outcome = mg.vote_outcome
 endings = mg.endings
 free_provinces = mg.free_provinces
 place_options = mg.place_options
+take_options = mg.take_options
 title_money = mg.title_money
 final_sheet = mg.final_sheet

@@ -226,6 +226,12 @@ class MagnanimousAssistant:
             "minister": presenters.minister_view(state),
             "ending": presenters.ending_view(state),
             "table": presenters.correction_view(state),
+            "full": state.full,
+            "take_dice": presenters.take_dice(state) if state.full else [],
+            "own_provinces": presenters.own_provinces(state) if state.full else [],
+            "provinces": presenters.every_province(),
+            "tiles": presenters.tile_choices(),
+            "tiles_to_draw": range(presenters.tiles_to_draw(state)),
         }
 
     def current_player(self, state: State) -> str | None:

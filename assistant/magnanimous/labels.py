@@ -34,6 +34,22 @@ GOOD_LABELS: Final[dict[str, StrPromise]] = {
     "coffee": _("coffee"),
     "port": pgettext_lazy("a province of Magnanimous", "port"),
 }
+IMPROVEMENT_LABELS: Final[dict[str, StrPromise]] = {
+    "railway": _("Railway"),
+    "machinery": _("Machinery"),
+    "warehouse": _("Warehouse"),
+    "fortification": _("Fortification"),
+}
+QUADRANT_LABELS: Final[dict[str, StrPromise]] = {
+    "cotton": _("cotton"),
+    "sugar": _("sugar"),
+    "leather": _("leather"),
+    "coffee": _("coffee"),
+    "recruit": _("recruit troops"),
+    "improvement": _("improvement"),
+    "deputy": _("deputy"),
+    "ship": _("ship"),
+}
 PARTY_LABELS: Final[dict[str, StrPromise]] = {
     "conservative": _("Conservative"),
     "liberal": _("Liberal"),

@@ -152,15 +152,51 @@ def _minister(state: State, move: Move) -> dict[str, object]:
     return event
 
 
+QUADRANTS: Final = (
+    "cotton",
+    "sugar",
+    "leather",
+    "coffee",
+    "recruit",
+    "improvement",
+    "deputy",
+    "ship",
+)
+MODES: Final = ("act", "precise", "sold", "idle")
+TILES: Final = ("railway", "machinery", "warehouse", "fortification")
+
+
+def _where(move: Move) -> tuple[str, int]:
+    """A die's space in the Action area, posted as ``quadrant:space``."""
+    quadrant, _sep, space = move.get("where").partition(":")
+    if quadrant not in QUADRANTS or space not in ("0", "1"):
+        raise _refused(CHOOSE_ONE, "where")
+    return quadrant, int(space)
+
+
 def _take(state: State, move: Move) -> dict[str, object]:
     player = _current(state)
-    return {
+    event: dict[str, object] = {
         "type": "take",
         "player": player,
         "province": _choice(
             move, "province", adapter.free_provinces(state, player) or ("",)
         ),
     }
+    if not state.full:
+        return event
+    quadrant, space = _where(move)
+    event.update({"quadrant": quadrant, "space": space})
+    event["mode"] = _choice(move, "mode", MODES) if move.get("mode") else "act"
+    if quadrant == "recruit" and move.get("troop_to"):
+        event["troop_to"] = _choice(move, "troop_to", (*ALL_PROVINCES, "imperial"))
+    elif quadrant == "improvement" and event["mode"] in ("act", "precise"):
+        event["improvement"] = _choice(move, "improvement", TILES)
+    elif quadrant == "deputy" and event["mode"] in ("act", "precise"):
+        event["party"] = _choice(move, "party", ("conservative", "liberal"))
+    elif quadrant == "ship" and move.get("ship_to"):
+        event["ship_to"] = _choice(move, "ship_to", ("port", "rio"))
+    return event
 
 
 def _govern(state: State, move: Move) -> dict[str, object]:
@@ -175,7 +211,36 @@ def _govern(state: State, move: Move) -> dict[str, object]:
         event["effect"] = {
             "liberate": _choice(move, "liberate", occupied) if chosen else None
         }
+    elif state.full:
+        event["effect"] = {effect: _govern_full(effect, move)}
     return event
+
+
+def _govern_full(effect: str, move: Move) -> object:
+    """Full tracking: the Rio de Janeiro card's effect 1–4 as the table chose it
+    (None: nothing could be done, A-4)."""
+    if move.get("nothing"):
+        return None
+    if effect == "train":
+        path = [p for p in (move.get("path1"), move.get("path2")) if p]
+        for index, step in enumerate(path):
+            if step not in ALL_PROVINCES:
+                raise _refused(CHOOSE_ONE, f"path{index + 1}")
+        train: dict[str, object] = {"path": path}
+        if move.get("start"):
+            train["start"] = _choice(move, "start", ALL_PROVINCES)
+        return train
+    if effect == "troops":
+        placed: dict[str, int] = {}
+        for index in (1, 2):
+            where = move.get(f"troops{index}")
+            if where:
+                _choice(move, f"troops{index}", (*ALL_PROVINCES, "imperial"))
+                placed[where] = placed.get(where, 0) + 1
+        return placed
+    if effect == "ship":
+        return _choice(move, "ship", ("hire", "to_rio", "to_port"))
+    return _choice(move, "party", ("conservative", "liberal"))
 
 
 def attack_read(text: str) -> adapter.Attack | None:
@@ -240,6 +305,13 @@ def _place(state: State, move: Move) -> dict[str, object]:
         "action": _choice(move, "action", _ACTIONS_OF_PLACE),
     }
     action = event["action"]
+    if state.full:
+        quadrant, space = _where(move)
+        event.update({"quadrant": quadrant, "space": space})
+        if move.get("mode"):
+            event["mode"] = _choice(move, "mode", MODES)
+        _place_full(event, move)
+        return event
     if action == "export":
         event["tokens"] = _int(move, "tokens")
         if move.get("commerce_space"):
@@ -256,8 +328,50 @@ def _place(state: State, move: Move) -> dict[str, object]:
     return event
 
 
+def _place_full(event: dict[str, object], move: Move) -> None:
+    """Full tracking: the fields of the Nobles action chosen (the others are not sent)."""
+    action = event["action"]
+    places = (*ALL_PROVINCES, "imperial")
+    if action == "train":
+        path = [p for p in (move.get("path1"), move.get("path2")) if p]
+        for index, step in enumerate(path):
+            if step not in ALL_PROVINCES:
+                raise _refused(CHOOSE_ONE, f"path{index + 1}")
+        event["path"] = path
+    elif action == "sell":
+        event["in_transit"] = bool(move.get("in_transit"))
+    elif action == "troops":
+        if move.get("imperial"):
+            event["imperial"] = _choice(move, "imperial", ("in", "out"))
+            event["province"] = _choice(move, "province", ALL_PROVINCES)
+        else:
+            event["move"] = {
+                "from": _choice(move, "move_from", ALL_PROVINCES),
+                "to": _choice(move, "move_to", ALL_PROVINCES),
+                "count": _int(move, "move_count"),
+            }
+    elif action == "attack":
+        event["attack_from"] = _choice(move, "attack_from", places)
+        event["target"] = _choice(move, "target", ALL_PROVINCES)
+        event["count"] = _int(move, "count")
+        event["result"] = _choice(move, "result", ("liberated", "failed"))
+    elif action == "throne":
+        event["cards"] = _int(move, "cards")
+    elif action == "export":
+        event["commerce_space"] = _int(move, "commerce_space")
+        event["tokens"] = _int(move, "tokens")
+        if move.get("via"):
+            event["via"] = _choice(move, "via", ("port", "rio"))
+
+
 def _end_round(state: State, move: Move) -> dict[str, object]:
-    return {"type": "end_round"}
+    event: dict[str, object] = {"type": "end_round"}
+    if state.full:
+        count = min(4, state.tile_pile)
+        event["improvements"] = [
+            _choice(move, f"tile{index}", TILES) for index in range(count)
+        ]
+    return event
 
 
 def _tiebreak(state: State, move: Move) -> dict[str, object]:

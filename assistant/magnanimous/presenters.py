@@ -19,9 +19,11 @@ from assistant.magnanimous.labels import (
     COLOUR_LABELS,
     ENDING_LABELS,
     GOOD_LABELS,
+    IMPROVEMENT_LABELS,
     KEEP_LABELS,
     PARTY_LABELS,
     PHASE_LABELS,
+    QUADRANT_LABELS,
     RIO_EFFECT_LABELS,
     TITLE_LABELS,
     province_label,
@@ -433,3 +435,90 @@ def prefilled_sheet(state: State) -> MagnanimousSheet | None:
     return MagnanimousSheet(
         ending=SheetEnding(document["ending"]), players=tuple(boards)
     )
+
+
+# ---------------------------------------------------------------------------
+# Full tracking: the dice of the Action area and their spaces.
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DieView:
+    """A die the current player may take (full tracking), as its link shows it."""
+
+    where: str
+    quadrant: str
+    label: str
+    value: int
+    cost: int
+    affordable: bool
+    provinces: list[Choice]
+
+
+def _quadrant_label(quadrant: str) -> str:
+    return str(QUADRANT_LABELS[quadrant])
+
+
+def take_dice(state: State) -> list[DieView]:
+    """Full tracking: the dice the current player may take, in Action-area order."""
+    return [
+        DieView(
+            where=f"{option.quadrant.value}:{option.space}",
+            quadrant=option.quadrant.value,
+            label=_quadrant_label(option.quadrant.value),
+            value=option.value,
+            cost=option.cost,
+            affordable=option.affordable,
+            provinces=[Choice(p, province_label(p)) for p in option.provinces],
+        )
+        for option in adapter.take_options(state)
+    ]
+
+
+def free_spaces(state: State, province: str) -> list[Choice]:
+    """Full tracking: the free spaces a die from ``province`` may go to, with their actions."""
+    for option in adapter.place_options(state):
+        if option.province != province:
+            continue
+        return [
+            Choice(
+                f"{quadrant.value}:{space}",
+                _("%(quadrant)s, space %(space)d: %(actions)s")
+                % {
+                    "quadrant": _quadrant_label(quadrant.value),
+                    "space": space + 1,
+                    "actions": ", ".join(
+                        str(ACTION_LABELS[a.value])
+                        for a in actions
+                        if a.value != "none"
+                    ),
+                },
+            )
+            for quadrant, space, actions in option.spaces
+        ]
+    return []
+
+
+def own_provinces(state: State) -> list[Choice]:
+    """The current player's unoccupied provinces (and port), for the full forms."""
+    if state.seat is None:
+        return []
+    player = state.players[state.seat]
+    names = [p.name for p in player.provinces if not p.occupied]
+    names.append(f"{player.colour.value}:port")
+    return [Choice(name, province_label(name)) for name in names]
+
+
+def every_province() -> list[Choice]:
+    return [Choice(p, province_label(p)) for p in ALL_PROVINCES]
+
+
+def display_tiles(state: State) -> list[Choice]:
+    return [Choice(t.value, str(IMPROVEMENT_LABELS[t.value])) for t in state.display]
+
+
+def tile_choices() -> list[Choice]:
+    return [Choice(t, str(label)) for t, label in IMPROVEMENT_LABELS.items()]
+
+
+def tiles_to_draw(state: State) -> int:
+    return min(4, state.tile_pile) if state.full else 0

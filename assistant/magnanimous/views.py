@@ -6,15 +6,17 @@ service (`assistant.services.move_submit` through `move_answer`) and renders.
 from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
 from django.http import HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 
-from assistant import selectors
-from assistant.interface import Move
+from assistant import selectors, services
+from assistant.interface import Move, RulesRefused
 from assistant.magnanimous import adapter, presenters, setup
 from assistant.magnanimous.adapter import GAME, State
+from assistant.magnanimous.forms import SetupStartForm
 from assistant.magnanimous.labels import COLOUR_LABELS, province_label
 from assistant.magnanimous.moves import (
     ALL_PROVINCES,
@@ -27,6 +29,7 @@ from assistant.views.base import (
     game_of,
     game_urls,
     move_answer,
+    problem_texts,
     render_turn,
     turn_context,
 )
@@ -64,8 +67,33 @@ def game_place(
         "commerce": presenters.commerce_choices(state),
         "die_value": state.paraguay_die,
         "governor": adapter.turn(state).governor == state.current_player,
+        "full": state.full,
+        "spaces": presenters.free_spaces(state, chosen) if state.full else [],
+        "own_provinces": presenters.own_provinces(state),
+        "provinces": presenters.every_province(),
     }
     template = "assistant/magnanimous/game_place.html"
+    return render(request, template + ("#turn-panel" if request.htmx else ""), context)
+
+
+@require_GET
+@login_required
+@vary_on_headers("HX-Request")
+def game_take(request: AuthedHtmxRequest, club_slug: str, game_id: int) -> HttpResponse:
+    """Full tracking: one die of the Action area (``?where=quadrant:space``), its province and options."""
+    game = game_of(request, club_slug, game_id, game=GAME)
+    state = selectors.game_state(game)
+    dice = {die.where: die for die in presenters.take_dice(state)}
+    chosen = request.GET.get("where", "")
+    if chosen not in dice:
+        return render_turn(request, game) if request.htmx else redirect(game)
+    context = turn_context(game, state) | {
+        "helper_open": True,
+        "die": dice[chosen],
+        "display": presenters.display_tiles(state),
+        "own_provinces": presenters.own_provinces(state),
+    }
+    template = "assistant/magnanimous/game_take.html"
     return render(request, template + ("#turn-panel" if request.htmx else ""), context)
 
 
@@ -203,6 +231,43 @@ def _offensive_page(
     return render(request, template + ("#turn-panel" if request.htmx else ""), context)
 
 
+@require_http_methods(["GET", "POST"])
+@login_required
+def game_setup_start(
+    request: AuthedHtmxRequest, club_slug: str, game_id: int
+) -> HttpResponse:
+    """Full tracking, before the first move: the tiles drawn, each Baron and its resources."""
+    game = game_of(request, club_slug, game_id, game=GAME)
+    if game.setup.get("tracking") != "full" or game.head_seq:
+        return redirect(game_urls(game)["setup"])
+    form = SetupStartForm(
+        request.POST if request.method == "POST" else None,
+        seats=game.players,
+        setup=game.setup,
+    )
+    problems: list[str] = []
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.game_setup_update(game=game, setup=form.setup(game.setup))
+        except ValidationError as error:
+            problems = list(error.messages)
+        except RulesRefused as error:
+            problems = problem_texts(error)
+        else:
+            return redirect(game_urls(game)["setup"])
+    return render(
+        request,
+        "assistant/magnanimous/game_setup_start.html",
+        {
+            "club": game.club,
+            "game": game,
+            "urls": game_urls(game),
+            "form": form,
+            "problems": problems,
+        },
+    )
+
+
 def game_setup(request: AuthedHtmxRequest, game: AssistantGame) -> HttpResponse:
     """What the rules require on the table before the first turn (the shell's setup page)."""
     count = len(game.players)
@@ -218,5 +283,18 @@ def game_setup(request: AuthedHtmxRequest, game: AssistantGame) -> HttpResponse:
             "governor": game.players[0]["name"],
             "uncontrolled": uncontrolled,
             "rulings": setup.rulings_read(game.setup),
+            "full": game.setup.get("tracking") == "full",
+            "entered": _entered(game),
         },
     )
+
+
+def _entered(game: AssistantGame) -> list[dict[str, object]]:
+    """Full tracking: each seat's Baron and starting resources as entered so far."""
+    seats = game.setup.get("seats")
+    entered = list(seats) if isinstance(seats, list) else []
+    rows = []
+    for index, player in enumerate(game.players):
+        seat = entered[index] if index < len(entered) else {}
+        rows.append({"name": player["name"], "baron": seat.get("baron", "")})
+    return rows

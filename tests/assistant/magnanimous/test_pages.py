@@ -55,7 +55,9 @@ def test_the_wizard_asks_no_colours_and_the_rulings_once(
         wizard(club, "seating"), {"draft": draft, "start": "1", "go": "next"}
     )
     assert response["Location"] == wizard(club, "tracking")
-    response = client.post(wizard(club, "tracking"), {"draft": draft, "tracking": "light"})
+    response = client.post(
+        wizard(club, "tracking"), {"draft": draft, "tracking": "light"}
+    )
     assert response["Location"] == wizard(club, "rulings")
     page = client.get(wizard(club, "rulings"))
     body = page.content.decode()

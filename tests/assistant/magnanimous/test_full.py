@@ -1,0 +1,167 @@
+"""Full tracking through the pages: the contract's worked round (docs/magnanimous-log.md)
+entered on the wizard, the setup page and the turn's forms, to its stated state."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+from django.urls import reverse
+
+from assistant import services
+from assistant.interface import Move
+from assistant.magnanimous import adapter
+from assistant.models import AssistantGame
+from clubs.models import Club
+from tests.assistant.magnanimous.conftest import post_move, state, url
+
+DATA = Path(__file__).resolve().parents[2] / "play" / "magnanimous" / "data"
+
+
+def wizard(club: Club, step: str = "") -> str:
+    name = "assistant:magnanimous-create" + (f"-{step}" if step else "")
+    return reverse(name, kwargs={"club_slug": club.slug})
+
+
+def place(
+    client: Client, game: AssistantGame, die: str, where: str, **fields: Any
+) -> None:
+    response = post_move(
+        client, game, "place", **{"from": die, "where": where, **fields}
+    )
+    assert response.status_code == 302
+    messages = [str(m) for m in response.wsgi_request._messages]
+    assert messages == []
+
+
+def take(
+    client: Client, game: AssistantGame, province: str, where: str, **fields: Any
+) -> None:
+    response = post_move(client, game, "take", province=province, where=where, **fields)
+    assert response.status_code == 302
+    messages = [str(m) for m in response.wsgi_request._messages]
+    assert messages == []
+
+
+@pytest.mark.django_db
+def test_the_worked_round_entered_on_the_pages_reaches_its_stated_state(
+    client: Client, alice: User, club: Club
+) -> None:
+    client.force_login(alice)
+    client.post(
+        wizard(club), {"seat0_new_name": "Ana", "seat1_new_name": "Bia", "go": "next"}
+    )
+    draft = client.session[f"assistant-setup-draft:magnanimous:{club.pk}"]["key"]
+    client.post(wizard(club, "seating"), {"draft": draft, "start": "0", "go": "next"})
+    client.post(wizard(club, "tracking"), {"draft": draft, "tracking": "full"})
+    response = client.post(wizard(club, "rulings"), {"draft": draft, "go": "skip"})
+    game = AssistantGame.objects.get(club=club)
+    assert game.setup["tracking"] == "full"
+    setup_page = client.get(response["Location"]).content.decode()
+    assert 'id="enter-start"' in setup_page
+
+    # The Barons and the tiles, as the example lays them.
+    start = url(game, "magnanimous-setup-start")
+    form = {
+        "tile0": "fortification",
+        "tile1": "railway",
+        "tile2": "machinery",
+        "tile3": "warehouse",
+        "s0_baron": "Invented baron A",
+        "s0_reis": "5",
+        "s0_goods_cotton": "1",
+        "s0_troops_leather": "1",
+        "s0_ships": "1",
+        "s1_baron": "Invented baron B",
+        "s1_reis": "6",
+        "s1_goods_sugar": "1",
+        "s1_ships": "1",
+        "s1_deputies_conservative": "1",
+    }
+    assert client.post(start, form).status_code == 302
+    game.refresh_from_db()
+    assert state(game).players[1].reis == 6
+
+    # events[0] has a joiner, which no form sends yet: the API's event.
+    services.move_submit(
+        game=game,
+        move=Move(
+            action="event",
+            document={
+                "type": "take",
+                "player": "Ana",
+                "province": "red:cotton",
+                "quadrant": "cotton",
+                "space": 0,
+                "mode": "precise",
+                "joiners": [{"player": "Bia", "province": "green:cotton"}],
+            },
+        ),
+        expected_seq=0,
+        idempotency_key="e0",
+        created_by=alice,
+    )
+    # The setup can no longer change.
+    assert client.get(start).status_code == 302
+
+    turn = client.get(url(game, "game-turn")).content.decode()
+    assert 'id="take-dice"' in turn
+    page = client.get(url(game, "magnanimous-take") + "?where=leather:0")
+    assert page.status_code == 200
+    take(client, game, "green:leather", "leather:0")
+    take(client, game, "red:leather", "recruit:0")
+    assert post_move(client, game, "govern", liberate="").status_code == 302
+    take(client, game, "red:coffee", "deputy:0", party="conservative")
+    take(client, game, "green:sugar", "improvement:0", improvement="warehouse")
+    take(client, game, "red:sugar", "ship:0", ship_to="port")
+    take(client, game, "green:coffee", "recruit:1")
+    take(client, game, "green:cotton", "cotton:1")
+
+    # The offensives: with full tracking the app knows Uruguay's defence (0).
+    helper = url(game, "magnanimous-offensive")
+    planned = client.post(
+        helper, {"source": "paraguay", "target": "green:leather", "result": "held"}
+    )
+    assert planned.context["rows"][0]["falls"] is True
+    assert planned.context["rows"][0]["defence"] == 0
+    game.refresh_from_db()
+    client.post(
+        helper,
+        {
+            "go": "record",
+            "seq": game.head_seq,
+            "key": "o",
+            "attack": planned.context["declared"],
+        },
+    )
+
+    page = client.get(url(game, "magnanimous-place") + "?from=green:sugar")
+    body = page.content.decode()
+    assert 'id="place-full"' in body
+    # The free spaces only, each with its actions.
+    assert "deputy, space 1: Cards to the Throne Room" in body
+    assert "sugar, space" not in body  # both sugar dice are still in the Action area
+    place(client, game, "green:sugar", "deputy:0", action="throne", cards="2")
+    place(client, game, "red:coffee", "improvement:0", action="discard")
+    post_move(client, game, "minister", party="liberal", votes="1", keep="new")
+    place(client, game, "green:cotton", "cotton:0", action="sell")
+    place(client, game, "red:cotton", "cotton:1", action="sell")
+    place(client, game, "green:coffee", "leather:0", action="none")
+    place(client, game, "red:sugar", "ship:0", action="sail")
+    place(client, game, "red:leather", "recruit:0", action="none")
+    response = post_move(
+        client,
+        game,
+        "end_round",
+        tile0="railway",
+        tile1="warehouse",
+        tile2="fortification",
+        tile3="machinery",
+    )
+    assert response.status_code == 302
+    expected = json.loads((DATA / "worked-round.state.json").read_text("utf-8"))
+    assert adapter.state_document(state(game)) == expected
