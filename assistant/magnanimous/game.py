@@ -232,6 +232,9 @@ class MagnanimousAssistant:
             "provinces": presenters.every_province(),
             "tiles": presenters.tile_choices(),
             "tiles_to_draw": range(presenters.tiles_to_draw(state)),
+            "holdings": presenters.holdings(state),
+            "action_area": presenters.action_area(state),
+            "commerce": presenters.commerce_track(state),
         }
 
     def current_player(self, state: State) -> str | None:

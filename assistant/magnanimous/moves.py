@@ -419,7 +419,7 @@ def _adjust(state: State, move: Move) -> dict[str, object]:
     for province in occupied:
         if province not in ALL_PROVINCES:
             raise _refused(CHOOSE_ONE, "occupied")
-    return {
+    event: dict[str, object] = {
         "type": "adjust",
         "nobility": {name: _int(move, f"nobility_{i}") for i, name in enumerate(names)},
         "hand": {name: _int(move, f"hand_{i}") for i, name in enumerate(names)},
@@ -428,6 +428,12 @@ def _adjust(state: State, move: Move) -> dict[str, object]:
         "imperial": _int(move, "imperial"),
         "occupied": occupied,
     }
+    if state.full:
+        # Full tracking: each player's réis too (the rest through the API's adjust).
+        event["players"] = {
+            name: {"reis": _int(move, f"reis_{i}")} for i, name in enumerate(names)
+        }
+    return event
 
 
 _ACTIONS: Final[Mapping[str, Callable[[State, Move], dict[str, object]]]] = {

@@ -379,6 +379,7 @@ class TableRow:
     name: str
     nobility: int
     hand: int
+    reis: int
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -392,7 +393,9 @@ def correction_view(state: State) -> dict[str, object]:
     """What the card-effect and correction forms start from: the table as the app sees it."""
     return {
         "rows": [
-            TableRow(index=i, name=p.name, nobility=p.nobility, hand=p.hand)
+            TableRow(
+                index=i, name=p.name, nobility=p.nobility, hand=p.hand, reis=p.reis
+            )
             for i, p in enumerate(state.players)
         ],
         "provinces": [
@@ -522,3 +525,100 @@ def tile_choices() -> list[Choice]:
 
 def tiles_to_draw(state: State) -> int:
     return min(4, state.tile_pile) if state.full else 0
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ProvinceRow:
+    label: str
+    goods: int
+    in_transit: int
+    troops: int
+    improvement: str
+    die: int | None
+    occupied: bool
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HoldingsView:
+    """Full tracking: what a player holds, as the app counts it."""
+
+    name: str
+    colour: str
+    reis: int
+    deputies: str
+    ships_port: int
+    ships_rio: int
+    train: str
+    provinces: list[ProvinceRow]
+
+
+def holdings(state: State) -> list[HoldingsView]:
+    """Full tracking: each player's réis, deputies, ships, train and provinces."""
+    if not state.full:
+        return []
+    return [
+        HoldingsView(
+            name=player.name,
+            colour=player.colour.value,
+            reis=player.reis,
+            deputies=", ".join(
+                f"{PARTY_LABELS[party.value]} {count}"
+                for party, count in sorted(player.deputies.items())
+            ),
+            ships_port=player.ships_port,
+            ships_rio=player.ships_rio,
+            train=""
+            if player.train is None
+            else _("on %(place)s, carrying from %(province)s")
+            % {
+                "place": province_label(player.train.at),
+                "province": province_label(player.train.carrying),
+            },
+            provinces=[
+                ProvinceRow(
+                    label=province_label(p.name),
+                    goods=p.goods,
+                    in_transit=p.in_transit,
+                    troops=p.troops,
+                    improvement=""
+                    if p.improvement is None
+                    else str(IMPROVEMENT_LABELS[p.improvement.value]),
+                    die=p.die,
+                    occupied=p.occupied,
+                )
+                for p in player.provinces
+            ],
+        )
+        for player in state.players
+    ]
+
+
+def action_area(state: State) -> list[tuple[str, str, str]]:
+    """Full tracking: each quadrant's two spaces (the die's value, or — when free)."""
+    if not state.full:
+        return []
+    return [
+        (
+            _quadrant_label(quadrant),
+            "—" if state.dice[2 * index] is None else str(state.dice[2 * index]),
+            "—"
+            if state.dice[2 * index + 1] is None
+            else str(state.dice[2 * index + 1]),
+        )
+        for index, quadrant in enumerate(QUADRANT_LABELS)
+    ]
+
+
+def commerce_track(state: State) -> list[str]:
+    """Full tracking: the Commerce spaces held, by whom and with how many tokens."""
+    names = [player.name for player in state.players]
+    return [
+        _("%(space)d (%(good)s): %(name)s, %(tokens)d")
+        % {
+            "space": space.space,
+            "good": GOOD_LABELS[space.good.value],
+            "name": names[space.owner],
+            "tokens": space.tokens,
+        }
+        for space in state.commerce
+    ]

@@ -165,3 +165,44 @@ def test_the_worked_round_entered_on_the_pages_reaches_its_stated_state(
     assert response.status_code == 302
     expected = json.loads((DATA / "worked-round.state.json").read_text("utf-8"))
     assert adapter.state_document(state(game)) == expected
+    # The panel shows the counts full tracking keeps.
+    panel = client.get(url(game, "game-turn")).content.decode()
+    assert 'data-name="Ana" data-reis="4"' in panel
+    assert 'data-name="Bia" data-reis="3"' in panel
+    assert "ships: 1 in the port, 1 in Rio" in panel
+
+
+@pytest.mark.django_db
+def test_a_full_correction_sets_the_reis_as_they_lie(
+    client: Client, alice: User, club: Club
+) -> None:
+    from tests.assistant.magnanimous.conftest import new_game
+
+    game = new_game(club, alice, ("Ana", "Bia"))
+    game.setup = {
+        **game.setup,
+        "tracking": "full",
+        "improvements": ["railway"] * 4,
+        "seats": [{"baron": "", "start": {}}, {"baron": "", "start": {}}],
+    }
+    game.save()
+    client.force_login(alice)
+    panel = client.get(url(game, "game-turn")).content.decode()
+    assert 'name="reis_1"' in panel
+    response = post_move(
+        client,
+        game,
+        "adjust",
+        nobility_0="0",
+        nobility_1="0",
+        hand_0="5",
+        hand_1="5",
+        reis_0="7",
+        reis_1="2",
+        republic="0",
+        paraguay_die="6",
+        imperial="2",
+    )
+    assert response.status_code == 302
+    now = state(game)
+    assert [p.reis for p in now.players] == [7, 2]
