@@ -196,7 +196,27 @@ def _take(state: State, move: Move) -> dict[str, object]:
         event["party"] = _choice(move, "party", ("conservative", "liberal"))
     elif quadrant == "ship" and move.get("ship_to"):
         event["ship_to"] = _choice(move, "ship_to", ("port", "rio"))
+    if event["mode"] in ("precise", "sold"):
+        joiners = _joiners(state, move)
+        if joiners:
+            event["joiners"] = joiners
     return event
+
+
+def _joiners(state: State, move: Move) -> list[dict[str, object]]:
+    """The players who join a Precise or sold action, in seat order from the actor's left."""
+    assert state.seat is not None
+    count = len(state.players)
+    joiners: list[dict[str, object]] = []
+    for step in range(1, count):
+        seat = (state.seat + step) % count
+        if not move.get(f"join_{seat}"):
+            continue
+        entry: dict[str, object] = {"player": state.players[seat].name}
+        if move.get(f"join_{seat}_province"):
+            entry["province"] = _choice(move, f"join_{seat}_province", ALL_PROVINCES)
+        joiners.append(entry)
+    return joiners
 
 
 def _govern(state: State, move: Move) -> dict[str, object]:

@@ -622,3 +622,33 @@ def commerce_track(state: State) -> list[str]:
         }
         for space in state.commerce
     ]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class JoinerView:
+    seat: int
+    name: str
+    provinces: list[Choice]
+
+
+def joiner_choices(state: State) -> list[JoinerView]:
+    """Full tracking: who may join a Precise or sold action, from the actor's left."""
+    if state.seat is None:
+        return []
+    count = len(state.players)
+    rows = []
+    for step in range(1, count):
+        seat = (state.seat + step) % count
+        player = state.players[seat]
+        rows.append(
+            JoinerView(
+                seat=seat,
+                name=player.name,
+                provinces=[
+                    Choice(p.name, province_label(p.name))
+                    for p in player.provinces
+                    if not p.occupied
+                ],
+            )
+        )
+    return rows

@@ -92,6 +92,7 @@ def game_take(request: AuthedHtmxRequest, club_slug: str, game_id: int) -> HttpR
         "die": dice[chosen],
         "display": presenters.display_tiles(state),
         "own_provinces": presenters.own_provinces(state),
+        "joiners": presenters.joiner_choices(state),
     }
     template = "assistant/magnanimous/game_take.html"
     return render(request, template + ("#turn-panel" if request.htmx else ""), context)

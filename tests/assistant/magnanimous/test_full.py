@@ -12,8 +12,6 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
-from assistant import services
-from assistant.interface import Move
 from assistant.magnanimous import adapter
 from assistant.models import AssistantGame
 from clubs.models import Club
@@ -86,25 +84,20 @@ def test_the_worked_round_entered_on_the_pages_reaches_its_stated_state(
     game.refresh_from_db()
     assert state(game).players[1].reis == 6
 
-    # events[0] has a joiner, which no form sends yet: the API's event.
-    services.move_submit(
-        game=game,
-        move=Move(
-            action="event",
-            document={
-                "type": "take",
-                "player": "Ana",
-                "province": "red:cotton",
-                "quadrant": "cotton",
-                "space": 0,
-                "mode": "precise",
-                "joiners": [{"player": "Bia", "province": "green:cotton"}],
-            },
-        ),
-        expected_seq=0,
-        idempotency_key="e0",
-        created_by=alice,
+    # events[0]: Ana's Precise cotton, Bia joins (paying the bank).
+    page = client.get(url(game, "magnanimous-take") + "?where=cotton:0")
+    assert 'name="join_1"' in page.content.decode()
+    take(
+        client,
+        game,
+        "red:cotton",
+        "cotton:0",
+        mode="precise",
+        join_1="1",
+        join_1_province="green:cotton",
     )
+    event = game.events.get(seq=1).document
+    assert event["joiners"] == [{"player": "Bia", "province": "green:cotton"}]
     # The setup can no longer change.
     assert client.get(start).status_code == 302
 
