@@ -233,6 +233,7 @@ class MagnanimousAssistant:
             "tiles": presenters.tile_choices(),
             "tiles_to_draw": range(presenters.tiles_to_draw(state)),
             "holdings": presenters.holdings(state),
+            "morale": presenters.morale(state),
             "action_area": presenters.action_area(state),
             "commerce": presenters.commerce_track(state),
         }

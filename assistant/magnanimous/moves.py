@@ -429,6 +429,16 @@ def _effect(state: State, move: Move) -> dict[str, object]:
         changes["liberate"] = [_choice(move, "liberate", occupied)]
     if move.get("occupy"):
         changes["occupy"] = [_choice(move, "occupy", ALL_PROVINCES)]
+    if move.get("morale_province"):
+        changes["morale"] = [
+            {
+                "province": _choice(
+                    move, "morale_province", (*ALL_PROVINCES, "imperial")
+                ),
+                "value": _int(move, "morale_value", 1),
+                "defence_only": bool(move.get("morale_defence_only")),
+            }
+        ]
     return {"type": "effect", "source": f"{kind}:{name}", "changes": changes}
 
 

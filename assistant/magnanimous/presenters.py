@@ -652,3 +652,16 @@ def joiner_choices(state: State) -> list[JoinerView]:
             )
         )
     return rows
+
+
+def morale(state: State) -> list[str]:
+    """The morale bonuses of this round, as the board shows them."""
+    return [
+        (
+            _("%(province)s: +%(value)d in defence")
+            if bonus.defence_only
+            else _("%(province)s: +%(value)d")
+        )
+        % {"province": province_label(bonus.province), "value": bonus.value}
+        for bonus in state.morale
+    ]

@@ -395,6 +395,8 @@ def test_a_cards_effect_and_a_correction_are_plain_changes(
         republic="-1",
         imperial="1",
         occupy="blue:sugar",
+        morale_province="red:leather",
+        morale_value="2",
     )
     assert response.status_code == 302
     now = state(trio)
@@ -406,6 +408,11 @@ def test_a_cards_effect_and_a_correction_are_plain_changes(
     post_move(client, trio, "minister", party="conservative", votes="2", keep="new")
     event = trio.events.order_by("seq")[0].document
     assert event["source"] == "event:Guerra"
+    assert event["changes"]["morale"] == [
+        {"province": "red:leather", "value": 2, "defence_only": False}
+    ]
+    panel = client.get(url(trio, "game-turn")).content.decode()
+    assert "Morale this round: leather (red): +2" in panel
     response = post_move(
         client,
         trio,
