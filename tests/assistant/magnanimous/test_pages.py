@@ -487,3 +487,19 @@ def test_a_refusal_names_provinces_in_the_readers_language(
     assert refused.value.problems[0].path == "events[1].province"
     assert "açúcar (vermelho)" in text
     assert "red:sugar" not in text
+
+
+@pytest.mark.django_db
+def test_the_list_offers_both_wizards_and_names_the_game(
+    client: Client, alice: User, trio: AssistantGame
+) -> None:
+    client.force_login(alice)
+    page = client.get(
+        reverse("assistant:game-list", kwargs={"club_slug": trio.club.slug})
+    )
+    body = page.content.decode()
+    assert "Set up a new game of Magnanimous" in body
+    assert "Set up a new game of Concordia" in body
+    assert wizard(trio.club) in body
+    assert "light tracking" in body
+    assert "Ana" in body
