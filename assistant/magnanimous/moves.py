@@ -331,6 +331,10 @@ def _place(state: State, move: Move) -> dict[str, object]:
         if move.get("mode"):
             event["mode"] = _choice(move, "mode", MODES)
         _place_full(event, move)
+        if event.get("mode") == "precise":
+            joiners = _nobles_joiners(state, move)
+            if joiners:
+                event["joiners"] = joiners
         return event
     if action == "export":
         event["tokens"] = _int(move, "tokens")
@@ -382,6 +386,31 @@ def _place_full(event: dict[str, object], move: Move) -> None:
         event["tokens"] = _int(move, "tokens")
         if move.get("via"):
             event["via"] = _choice(move, "via", ("port", "rio"))
+
+
+JOINER_ACTIONS: Final = ("train", "sell", "discard", "sail", "none")
+
+
+def _nobles_joiners(state: State, move: Move) -> list[dict[str, object]]:
+    """Full tracking: who joins a Precise Nobles action, from the actor's left, each
+    with the action they take (the actor's by default; A-8) and its one field."""
+    assert state.seat is not None
+    count = len(state.players)
+    joiners: list[dict[str, object]] = []
+    for step in range(1, count):
+        seat = (state.seat + step) % count
+        name = f"join_{seat}"
+        if not move.get(name):
+            continue
+        entry: dict[str, object] = {"player": state.players[seat].name}
+        if move.get(f"{name}_action"):
+            entry["action"] = _choice(move, f"{name}_action", JOINER_ACTIONS)
+        if move.get(f"{name}_path"):
+            entry["path"] = [_choice(move, f"{name}_path", ALL_PROVINCES)]
+        if move.get(f"{name}_province"):
+            entry["province"] = _choice(move, f"{name}_province", ALL_PROVINCES)
+        joiners.append(entry)
+    return joiners
 
 
 def _end_round(state: State, move: Move) -> dict[str, object]:

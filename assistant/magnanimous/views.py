@@ -69,6 +69,7 @@ def game_place(
         "governor": adapter.turn(state).governor == state.current_player,
         "full": state.full,
         "spaces": presenters.free_spaces(state, chosen) if state.full else [],
+        "joiners": presenters.joiner_choices(state) if state.full else [],
         "own_provinces": presenters.own_provinces(state),
         "provinces": presenters.every_province(),
     }

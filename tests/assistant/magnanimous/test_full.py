@@ -199,3 +199,55 @@ def test_a_full_correction_sets_the_reis_as_they_lie(
     assert response.status_code == 302
     now = state(game)
     assert [p.reis for p in now.players] == [7, 2]
+
+
+@pytest.mark.django_db
+def test_a_player_joins_a_precise_nobles_action_from_the_page(
+    client: Client, alice: User, club: Club
+) -> None:
+    from assistant import services
+    from assistant.interface import Move
+    from tests.assistant.magnanimous.conftest import new_game
+
+    worked = json.loads((DATA / "worked-round.json").read_text("utf-8"))
+    game = new_game(club, alice, ("Ana", "Bia"))
+    game.players = [
+        {"name": p["name"], "colour": p["colour"]} for p in worked["players"]
+    ]
+    game.setup = {
+        **game.setup,
+        "tracking": "full",
+        "improvements": worked["improvements"],
+        "seats": [
+            {"baron": p["baron"], "start": p["start"]} for p in worked["players"]
+        ],
+    }
+    game.save()
+    # The worked round up to Bia's first Nobles action.
+    for seq, event in enumerate(worked["events"][:11]):
+        services.move_submit(
+            game=game,
+            move=Move(action="event", document=event),
+            expected_seq=seq,
+            idempotency_key=f"w{seq}",
+            created_by=alice,
+        )
+    client.force_login(alice)
+    page = client.get(
+        url(game, "magnanimous-place") + "?from=red:coffee"
+    ).content.decode()
+    assert 'name="join_1"' in page
+    place(
+        client,
+        game,
+        "red:coffee",
+        "improvement:0",
+        action="discard",
+        mode="precise",
+        join_1="1",
+    )
+    event = game.events.get(seq=12).document
+    assert event["joiners"] == [{"player": "Bia"}]
+    now = state(game)
+    assert [p.nobility for p in now.players] == [1, 1]
+    assert len(now.pending_ministers) == 2  # both reached the crown on space 1
