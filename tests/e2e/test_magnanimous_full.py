@@ -74,4 +74,4 @@ def test_full_tracking_pages_fit_a_small_phone(live_server, phone):
     page.screenshot(
         path=str(ARTIFACTS / "magnanimous-full-3-holdings.png"), full_page=True
     )
-    assert page.console_errors == []  # type: ignore[attr-defined]
+    assert page.console_errors == []
