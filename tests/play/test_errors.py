@@ -91,7 +91,7 @@ def _problems(document: object) -> list[tuple[str, str]]:
                 )
             ],
             "events[0].buy",
-            "The Senator buys 1 or 2 cards; 3 named",
+            "The Senator buys up to 2 cards; 3 named",
             id="third card for the Senator",
         ),
         pytest.param(
