@@ -119,15 +119,18 @@ def _mercator(data: FormData, full: bool) -> dict[str, object]:
 def _buying(*, surcharge: bool) -> _Fields:
     def fields(data: FormData, full: bool) -> dict[str, object]:
         one = data.get("buy_one", "")
-        read: dict[str, object] = {
-            "buy": [one] if one else [c for c in data.getlist("buy") if c]
-        }
+        # "Buy nothing" is a legal turn (up to 2 cards, at most 1): the button
+        # says it, whatever was ticked.
+        chosen = [] if data.get("buy_nothing") else data.getlist("buy")
+        read: dict[str, object] = {"buy": [one] if one else [c for c in chosen if c]}
         # Only the Senator's surcharges have goods of the buyer's choice.
         if full and surcharge:
-            chosen = [g for g in data.get("pay", "").split("+") if g in GOODS]
+            paid = [g for g in data.get("pay", "").split("+") if g in GOODS]
             read["pay"] = (
-                {g: chosen.count(g) for g in dict.fromkeys(chosen)}
-                if chosen
+                {}
+                if not read["buy"]
+                else {g: paid.count(g) for g in dict.fromkeys(paid)}
+                if paid
                 else {g: n for g in GOODS if (n := _count(data, f"pay_{g}"))}
             )
         return read

@@ -245,7 +245,10 @@ def _buying(*, consul: bool) -> _Extras:
                     position=price.position,
                     card=price.card,
                     price=_price_text(state, price, consul=consul),
-                    affordable=price.affordable,
+                    # The Consul pays the card's own cost only: its own price.
+                    affordable=(
+                        price.consul_affordable if consul else price.affordable
+                    ),
                 )
                 for price in adapter.display_prices(state)
                 if price.card is not None
