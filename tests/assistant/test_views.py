@@ -445,7 +445,7 @@ def test_the_read_only_page_polls_its_own_head(client, light_game):
 def test_abandon_from_the_turn_screen(ana_phone, light_game):
     text = ana_phone.get(_url("turn", light_game)).content.decode()
     assert 'id="abandon-form"' in text
-    ana_phone.post(_url("abandon", light_game), {"seq": 0})
+    ana_phone.post(_url("abandon", light_game), {"seq": 0, "confirm": "yes"})
     text = ana_phone.get(_url("turn", light_game)).content.decode()
     assert elements(text, "header", class_="whose")[0].attrs["data-status"] == (
         "abandoned"
