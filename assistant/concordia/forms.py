@@ -108,10 +108,16 @@ def _prefect(data: FormData, full: bool) -> dict[str, object]:
 def _mercator(data: FormData, full: bool) -> dict[str, object]:
     if not full:
         return {}
+    # Each good's steppers: how many sold, how many bought (no minus key); a
+    # signed ``trade_<good>`` (a script's, an older page's) is read too.
     trade = {
         good: amount
         for good in GOODS
-        if (amount := _signed(data.get(f"trade_{good}", "")))
+        if (
+            amount := _count(data, f"trade_buy_{good}")
+            - _count(data, f"trade_sell_{good}")
+            or _signed(data.get(f"trade_{good}", ""))
+        )
     }
     return {"trade": trade}
 

@@ -40,6 +40,9 @@ class PlayerView:
     colonists_board: int | None
     houses: tuple[str, ...]
     is_current: bool
+    # Full tracking: the storehouse's free spaces and the colonists still in it.
+    free_spaces: int | None = None
+    colonists_storehouse: int | None = None
     is_praefectus: bool
 
 
@@ -49,6 +52,10 @@ class DisplayView:
     card: str | None
     # The goods it costs: fixed goods by name, then "?" for each of the buyer's choice.
     price: tuple[str, ...]
+    # The place's surcharge (§6), and the card of the current hand a tap on
+    # the display's card opens to buy it (a Senator first, else a Consul; "").
+    surcharge: tuple[str, ...] = ()
+    buy_with: str = ""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -95,6 +102,8 @@ def turn_view(state: State) -> TurnView:
             colonists_board=player.colonists_board if full else None,
             houses=player.houses if full else (),
             is_current=seat == state.seat,
+            free_spaces=player.free_spaces if full else None,
+            colonists_storehouse=player.colonists_storehouse if full else None,
             is_praefectus=seat == state.pm_seat,
         )
         for seat, player in enumerate(state.players)
@@ -111,7 +120,13 @@ def turn_view(state: State) -> TurnView:
         hand=sorted(hand.items()),
         players=players,
         display=[
-            DisplayView(position=p.position, card=p.card, price=_price_text(state, p))
+            DisplayView(
+                position=p.position,
+                card=p.card,
+                price=_price_text(state, p),
+                surcharge=p.surcharge,
+                buy_with=_buyer(hand) if p.card is not None else "",
+            )
             for p in (adapter.display_prices(state) if state.seat is not None else ())
         ],
         pile_count=state.pile_count,
@@ -123,6 +138,16 @@ def turn_view(state: State) -> TurnView:
         last_turns=state.status is adapter.Status.LAST_TURNS,
         over=state.over,
     )
+
+
+def _buyer(hand: Mapping[str, int]) -> str:
+    """The card of the hand that buys from the display: a Senator, else a Consul."""
+    kinds = {card: adapter.card_kind(card) for card in hand}
+    for kind in (CardKind.SENATOR, CardKind.CONSUL):
+        for card, found in kinds.items():
+            if found == kind:
+                return card
+    return ""
 
 
 def reveal_choices(state: State) -> list[str]:

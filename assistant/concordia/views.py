@@ -105,6 +105,8 @@ def _helper(
         "problems": problems or [],
         "posted": query if posted else None,
         "architect": architect,
+        # A display card tapped on the turn screen: the one to buy.
+        "chosen": query.get("chosen", ""),
         "goods": [good.value for good in presenters.goods(state)],
         "reason": problem_message(helper.reason) if helper.reason else "",
     }
@@ -143,20 +145,23 @@ def _architect(
         action = "remove" if city.order else "add"
         return f"{url}?{urlencode([*base, (action, city.city)])}"
 
+    provinces = [
+        (
+            province,
+            [ArchitectRow(city=city, tap_url=tap(city)) for city in province.cities],
+        )
+        for province in plan.provinces
+    ]
     return {
         "plan": plan,
         # Sestertii the tapped houses need beyond what the player has.
         "coins_short": max(0, -(plan.sestertii_left or 0)),
-        "provinces": [
-            (
-                province,
-                [
-                    ArchitectRow(city=city, tap_url=tap(city))
-                    for city in province.cities
-                ],
-            )
-            for province in plan.provinces
-        ],
+        "provinces": provinces,
+        # The same cities as one A–Z list: one tap per house, no fold to open.
+        "cities": sorted(
+            (row for _province, rows in provinces for row in rows),
+            key=lambda row: row.city.city.casefold(),
+        ),
     }
 
 

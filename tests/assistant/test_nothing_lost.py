@@ -52,15 +52,15 @@ def test_every_move_of_the_worked_example_is_named_as_the_table_sees_it():
         "Bia · Architect · Aquileia, Novaria: −5 sestertii, −1 brick, −1 food, −1 tool",
         # Caio holds the Praefectus Magnus: 2 cloth, Italia's bonus good.
         "Caio · Prefect · Italia: +2 cloth",
-        "Ana · Senator · Mason I: −1 food",
+        "Ana · Senator · Mason\u00a0I: −1 food",
         # A starting Mercator gives 3; 1 wine sold for 6, 1 cloth bought for 7.
         "Bia · Mercator: +2 sestertii, −1 wine, +1 cloth",
         # Bia's starting Mercator copied: 3, and 2 cloth sold for 7 each.
         "Caio · Diplomat → Mercator (Bia): +17 sestertii, −2 cloth",
-        "Ana · Mason I: +1 brick",
+        "Ana · Mason\u00a0I: +1 brick",
         "Bia · Tribune: −1 food, −1 tool, +1 colonist on the board",
         # The undo withdrew Bia's Tribune: Ana's Mason is what Undo withdraws next.
-        "Ana · Mason I: +1 brick",
+        "Ana · Mason\u00a0I: +1 brick",
         "Bia · Prefect · Gallia: +2 cloth",
     ]
 
