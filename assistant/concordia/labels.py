@@ -44,9 +44,10 @@ CARD_RULES: dict[str, StrPromise] = {
     ),
     "Architect": _(
         "Move your colonists as many steps in total as you have colonists on the "
-        "board, then build houses in cities next to them: each costs its city's "
-        "goods and its coins × the houses in that city after building. Never in "
-        "Roma, one house of yours per city."
+        "board, then build houses in cities next to them: each costs 1 brick and "
+        "1 of its city's good (in a brick city: 1 food), and its coins × the "
+        "houses in that city after building. Never in Roma, one house of yours "
+        "per city."
     ),
     "Prefect": _(
         "Choose a province whose bonus marker shows its good: every house there "

@@ -258,7 +258,8 @@ def mercator(board: Board, seat: int, action: Action, path: str, card: Card) -> 
         purse.spend({good: count}, child(here, good.value))
         purse.earn(GOOD_PRICE[good] * count)
     purse.pay(sum(GOOD_PRICE[good] * count for good, count in bought.items()), here)
-    purse.store(bought, here)
+    # Goods bought must fit: no "drop" for a purchase (docs/game-log.md).
+    purse.store(bought, here, full=m.STOREHOUSE_FULL_PURCHASE)
 
 
 def card_price(

@@ -157,6 +157,9 @@ SHORT_OF_GOODS_ANY: Final = ngettext(
 STOREHOUSE_FULL: Final = gettext_noop(
     "%(player)s's storehouse has 12 spaces: %(needed)d would be needed; name what does not fit in “drop”"
 )
+STOREHOUSE_FULL_PURCHASE: Final = gettext_noop(
+    "%(player)s's storehouse has 12 spaces: %(needed)d would be needed; buy fewer goods"
+)
 DROP_TOO_MUCH: Final[dict[str, Plural]] = {
     "brick": ngettext(
         "%(player)s receives %(received)d brick and cannot drop %(given)d",

@@ -144,11 +144,11 @@ def test_each_card_tile_shows_its_god_and_effect(ana_phone, short_game):
     assert "Buy up to 2 cards" in hand["Senator"].text
     assert "Move, build houses" in hand["Architect"].text
     # A specialist on the display counts for Minerva.
-    mason = [
+    mason = next(
         a
         for a in elements(page, "a", class_="display-card")
         if a.attrs["data-card"] == "I:Mason"
-    ][0]
+    )
     assert "Minerva" in mason.text
     assert "1 brick per brick city" in mason.text
 

@@ -116,3 +116,10 @@ def specialist_rule(good: str) -> str:
 def good_amount(good: str, count: int) -> str:
     """``brick``, 2 → "2 brick" in the reader's language."""
     return _good_count(str(good), int(count))
+
+
+@register.filter
+def card_list(cards: object) -> str:
+    """Cards as ``Mason I, Prefect``; ``—`` when there are none."""
+    items = list(cards) if isinstance(cards, (list, tuple)) else []
+    return ", ".join(card_label(str(card)) for card in items) or "—"
