@@ -355,7 +355,7 @@ class GameAssistant(Protocol[State]):
 
     def last_move(self, state: State) -> str:
         """The move an undo would withdraw now, named in one line for the table
-        ("Bruno · Prefect · Britannia: +2 cloth"); "" when there is none."""
+        (who, which move, what it changed); "" when there is none."""
         ...
 
     @property

@@ -50,7 +50,7 @@ def game_turn(request: AuthedHtmxRequest, club_slug: str, game_id: int) -> HttpR
 def game_undo(request: AuthedHtmxRequest, club_slug: str, game_id: int) -> HttpResponse:
     """Withdraw the latest move (an ``undo`` event), until the final sheet is open.
 
-    The answer names the move withdrawn ("Undone: Bruno · Prefect · …").
+    The answer names the move withdrawn (the game's `last_move` before it).
     """
     game = game_of(request, club_slug, game_id)
     withdrawn = registry.of(game).last_move(selectors.game_state(game))

@@ -65,8 +65,13 @@ class Table:
         self.turn.taps += 1
 
     def head(self) -> int:
-        self.game.refresh_from_db()
-        return self.game.head_seq
+        """The head the page shows (the test reads the database only between
+        moves: never while the server may be writing)."""
+        value = self.page.evaluate(
+            "() => { const e = document.querySelector('#head-seq');"
+            " return e ? Number(e.value) : -1; }"
+        )
+        return int(value)
 
     def settled(self, before: int) -> None:
         """Wait until the log moved past ``before`` and the panel shows it."""
@@ -82,11 +87,9 @@ class Table:
                 problems = self.page.locator(".problems, .conflict").all_inner_texts()
                 raise AssertionError(f"not recorded: {self.turn}: {problems}")
             time.sleep(0.05)
-        self.page.wait_for_function(
-            "n => document.querySelector('#head-seq') &&"
-            " Number(document.querySelector('#head-seq').value) >= n",
-            arg=self.game.head_seq,
-        )
+        # The panel is the new head's: no request of this move is in flight.
+        self.page.wait_for_load_state("networkidle")
+        self.game.refresh_from_db()
 
 
 def _state(game: AssistantGame) -> Any:
