@@ -72,6 +72,14 @@ def _drop(data: FormData, players: Sequence[str]) -> dict[str, dict[str, int]]:
         goods = {g: n for g in GOODS if (n := _count(data, f"drop-{seat}-{g}"))}
         if goods:
             drop[name] = goods
+    # The answer to "which goods stay on the table?": ``<seat>:brick+food``,
+    # one per player asked so far.
+    for pick in data.getlist("drop_pick"):
+        seat_text, _sep, chosen = pick.partition(":")
+        seat = number_of(seat_text)
+        picked = [g for g in chosen.split("+") if g in GOODS]
+        if seat is not None and 0 <= seat < len(players) and picked:
+            drop[players[seat]] = {g: picked.count(g) for g in dict.fromkeys(picked)}
     return drop
 
 

@@ -670,3 +670,82 @@ def pay_choice(state: State, cards: Sequence[str]) -> PayChoice | None:
         if all(combination.count(good) <= left.get(good, 0) for good in kinds)
     )
     return PayChoice(cards=tuple(cards), count=count, options=options)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DropChoice:
+    """Goods that do not fit one player's storehouse, when the table must say which.
+
+    ``options`` lists each way to drop ``count`` of the goods arriving for
+    ``player`` (seat ``seat``): tuples of good names, cheapest first.
+    """
+
+    player: str
+    seat: int
+    count: int
+    options: tuple[tuple[str, ...], ...]
+
+
+def arrivals(state: State, event: Mapping[str, object]) -> dict[int, dict[str, int]]:
+    """The goods a producing play brings each seat (full tracking): a Prefect's
+    province, a specialist's houses (a Diplomat's copy included); {} otherwise."""
+    if not state.full or state.seat is None or event.get("type") != "play":
+        return {}
+    card = str(event.get("card", ""))
+    if adapter.card_kind(card) == CardKind.DIPLOMAT:
+        copied = str(event.get("copy", ""))
+        seat = state.seat_of(copied)
+        if seat is None or not state.players[seat].discard:
+            return {}
+        card = state.players[seat].discard[-1]
+    kind = adapter.card_kind(card)
+    if kind == CardKind.PREFECT:
+        name = event.get("province")
+        for option in adapter.prefect_options(state).provinces:
+            if option.province == name:
+                return {
+                    seat: {g.value: n for g, n in goods.items() if n}
+                    for seat, (_name, goods) in enumerate(option.receives)
+                    if goods.total
+                }
+        return {}
+    good = adapter.SPECIALIST_KINDS.get(CardKind(kind)) if kind else None
+    if good is None:
+        return {}
+    cities = state.log.cities or {}
+    count = sum(
+        1 for city in state.players[state.seat].houses if cities.get(city) is good
+    )
+    return {state.seat: {good.value: count}} if count else {}
+
+
+def drop_choices(
+    state: State, event: Mapping[str, object]
+) -> tuple[dict[str, dict[str, int]], DropChoice | None]:
+    """What does not fit: the drops only one way can fill, and the first
+    player's question when several ways can (None: nothing to ask)."""
+    forced: dict[str, dict[str, int]] = {}
+    kinds = [good.value for good in goods(state)]
+    named = event.get("drop")
+    for seat, arriving in sorted(arrivals(state, event).items()):
+        player = state.players[seat]
+        if isinstance(named, Mapping) and player.name in named:
+            continue
+        excess = sum(arriving.values()) - player.free_spaces
+        if excess <= 0:
+            continue
+        options = tuple(
+            combination
+            for combination in itertools.combinations_with_replacement(
+                [g for g in kinds if arriving.get(g)], excess
+            )
+            if all(combination.count(g) <= arriving.get(g, 0) for g in kinds)
+        )
+        if len(options) == 1:
+            only = options[0]
+            forced[player.name] = {g: only.count(g) for g in dict.fromkeys(only)}
+        elif options:
+            return forced, DropChoice(
+                player=player.name, seat=seat, count=excess, options=options
+            )
+    return forced, None

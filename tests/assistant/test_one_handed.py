@@ -238,3 +238,77 @@ def test_the_architect_lists_every_city_a_to_z_one_tap_each(ana_phone, short_gam
 def by_id_html(page: str, element_id: str) -> str:
     start = page.index(f'id="{element_id}"')
     return page[start : page.index("</div>", start)]
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+def test_goods_that_do_not_fit_are_asked_in_one_tap_or_filled_in(
+    ana_phone, short_game, short_log, htmx
+):
+    from assistant import services
+
+    headers = HTMX if htmx else {}
+    # Ana and Bia have built in Aquileia (brick), Bia in Novaria (tool): Caio's
+    # Prefect in Italia brings Bia 1 brick and 1 tool.
+    for number, event in enumerate(short_log["events"][:2]):
+        services.event_append(game=short_game, document=event, expected_seq=number)
+    services.event_append(
+        game=short_game,
+        document={
+            "type": "adjust",
+            "player": "Bia",
+            # 7 goods and 4 colonists: 1 of 12 spaces free.
+            "storehouse": {"brick": 0, "food": 2, "tool": 0, "wine": 2, "cloth": 3},
+        },
+        expected_seq=2,
+    )
+    data = {"seq": 3, "key": "", "card": "Prefect", "province": "Italia"}
+    response = ana_phone.post(_url("play", short_game), data, headers=headers)
+    assert response.status_code == 200
+    page = response.content.decode()
+    question = by_id(page, "drop-question")
+    assert "Bia" in question.text
+    assert question.attrs["data-goods"] == "1"
+    picks = [b.attrs["value"] for b in elements(page, "button", name="drop_pick")]
+    assert picks == ["1:brick", "1:tool"]
+    assert short_game.events.count() == 3
+    kept = {
+        i.attrs["name"]: i.attrs["value"]
+        for i in elements(page, "input", type="hidden")
+        if i.attrs["name"] in {"card", "province", "seq"}
+    }
+    assert kept == {"card": "Prefect", "province": "Italia", "seq": "3"}
+    response = ana_phone.post(
+        _url("play", short_game), {**data, "drop_pick": "1:tool"}, headers=headers
+    )
+    event = short_game.events.last()
+    assert event is not None
+    assert event.document["drop"] == {"Bia": {"tool": 1}}
+    bia = selectors.game_state(short_game).players[1]
+    assert bia.free_spaces == 0
+
+
+def test_goods_that_can_only_be_dropped_one_way_are_filled_in(
+    ana_phone, short_game, short_log
+):
+    from assistant import services
+
+    for number, event in enumerate(short_log["events"][:2]):
+        services.event_append(game=short_game, document=event, expected_seq=number)
+    services.event_append(
+        game=short_game,
+        document={
+            "type": "adjust",
+            "player": "Bia",
+            # 8 goods and 4 colonists: no free space; both goods stay on the table.
+            "storehouse": {"brick": 0, "food": 2, "tool": 0, "wine": 3, "cloth": 3},
+        },
+        expected_seq=2,
+    )
+    response = ana_phone.post(
+        _url("play", short_game),
+        {"seq": 3, "key": "", "card": "Prefect", "province": "Italia"},
+    )
+    assert response.status_code == 302
+    event = short_game.events.last()
+    assert event is not None
+    assert event.document["drop"] == {"Bia": {"brick": 1, "tool": 1}}
