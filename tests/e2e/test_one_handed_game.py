@@ -90,16 +90,22 @@ class Table:
     def settled(self, before: int) -> None:
         """Wait until the log moved past ``before`` and the panel shows it."""
         deadline = time.monotonic() + 30
-        asked = False
         while self.head() <= before:
-            if not asked and self.page.locator("#pay-form").count():
+            for form, button in (
                 # The surcharge's "any good", when several goods could pay it.
-                self.tap("#pay-form button[name=pay]")
-                asked = True
-            if self.page.locator("#drop-form").count():
+                ("#pay-form", "#pay-form button[name=pay]"),
                 # A full storehouse: which goods stay on the table (the cheapest).
-                self.tap("#drop-form button[name=drop_pick]")
-                self.page.locator("#drop-form").first.wait_for(state="detached")
+                ("#drop-form", "#drop-form button[name=drop_pick]"),
+            ):
+                if self.page.locator(form).count():
+                    self.tap(button)
+                    try:
+                        self.page.locator(form).first.wait_for(
+                            state="detached", timeout=8000
+                        )
+                    except PlaywrightTimeout:
+                        assert self.turn is not None
+                        self.turn.notes.append("answer tapped again")
             if time.monotonic() > deadline:
                 self.page.screenshot(path=str(ARTIFACTS / "one-handed-stuck.png"))
                 problems = self.page.locator(".problems, .conflict").all_inner_texts()
