@@ -76,10 +76,10 @@ def _drop(data: FormData, players: Sequence[str]) -> dict[str, dict[str, int]]:
     # one per player asked so far.
     for pick in data.getlist("drop_pick"):
         seat_text, _sep, chosen = pick.partition(":")
-        seat = number_of(seat_text)
+        asked = number_of(seat_text)
         picked = [g for g in chosen.split("+") if g in GOODS]
-        if seat is not None and 0 <= seat < len(players) and picked:
-            drop[players[seat]] = {g: picked.count(g) for g in dict.fromkeys(picked)}
+        if asked is not None and 0 <= asked < len(players) and picked:
+            drop[players[asked]] = {g: picked.count(g) for g in dict.fromkeys(picked)}
     return drop
 
 
