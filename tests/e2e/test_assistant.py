@@ -250,7 +250,7 @@ def test_the_architect_the_intermediate_scoring_and_the_share_page_at_360(
     assert page.locator("#architect-cities").is_hidden()
     first = page.locator("#city-az .city-row >> nth=0")
     first.click()
-    page.locator(".city-row.tapped").wait_for()
+    page.locator("#city-az .city-row.tapped").wait_for()
     page.locator("input[name=build]").wait_for(state="attached")
     page.screenshot(path=str(ARTIFACTS / "assistant-12-architect-tapped.png"))
     confirm = page.evaluate(
