@@ -7,6 +7,7 @@ from collections import Counter
 from django import template
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
+from django.utils.translation import gettext
 
 from assistant.concordia import adapter
 from assistant.concordia.labels import (
@@ -17,9 +18,11 @@ from assistant.concordia.labels import (
     SPECIALIST_RULES,
     card_label,
 )
+from games.concordia.map_words import province_label
 from games.vocabulary import category_label as vocabulary_category_label
 from games.vocabulary import good_count
-from scoring.types import Good
+from scoring.maps import MAPS
+from scoring.types import Good, MapName
 
 register = template.Library()
 
@@ -123,3 +126,20 @@ def card_list(cards: object) -> str:
     """Cards as ``Mason I, Prefect``; ``—`` when there are none."""
     items = list(cards) if isinstance(cards, (list, tuple)) else []
     return ", ".join(card_label(str(card)) for card in items) or "—"
+
+
+@register.filter
+def map_facts(map_name: str) -> str:
+    """A map's size in words, under its name on the wizard's map step."""
+    try:
+        spec = MAPS[MapName(str(map_name))]
+    except ValueError:
+        return ""
+    return gettext("%(provinces)s provinces · %(cities)s cities") % {
+        "provinces": spec.province_count,
+        "cities": len(spec.cities),
+    }
+
+
+# A province's name as shown: Latin, or the colour a board names it by.
+register.filter("province_label", province_label)
