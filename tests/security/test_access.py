@@ -195,7 +195,8 @@ RULES: dict[str, dict[str, Rule]] = {
         **_get(MEMBER, 302, table_guest=True),
         **_post(MEMBER, 302, table_guest=True),
     },
-    "assistant:game-abandon": _post(MEMBER, 302),
+    # Abandon asks first: a GET, or a POST without the confirmation, is that page.
+    "assistant:game-abandon": {**_get(MEMBER), **_post(MEMBER, 200)},
     # Without htmx a changed head sends the browser to the turn screen.
     "assistant:game-head": _get(MEMBER, 302, table_guest=True),
     "assistant:game-share": {**_get(MEMBER), **_post(MEMBER, 302)},
