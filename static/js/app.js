@@ -397,6 +397,7 @@ document.addEventListener("DOMContentLoaded", () => {
   if (worker && "serviceWorker" in navigator) {
     navigator.serviceWorker.register(worker.content).catch(() => {});
   }
+});
 
 // The table assistant's helpers: the − / + steppers beside each number (48 px),
 // so that no count needs the keyboard. Without this file they stay hidden and
