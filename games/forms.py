@@ -22,8 +22,8 @@ from games.models import (
     validate_played_on,
 )
 from games.registry import game_spec
-from games.vocabulary import god_label, good_label, specialist_label
-from scoring.ruleset import Ruleset, base
+from games.vocabulary import god_label, good_label, module_label, specialist_label
+from scoring.ruleset import Ruleset, base, modules
 from scoring.types import (
     CardCounts,
     GoodCounts,
@@ -71,6 +71,14 @@ class SessionCreateForm(forms.Form):
         required=False,
         help_text=_("Concordia only."),
     )
+    # Concordia's expansion modules the data knows (`scoring.ruleset.modules`).
+    expansions = forms.MultipleChoiceField(
+        label=_("Expansions"),
+        choices=[(module, module_label(module)) for module in modules()],
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+        help_text=_("Concordia only. None for the base game."),
+    )
     played_at = forms.DateField(
         label=_("Played on"),
         widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
@@ -111,6 +119,7 @@ class SessionCreateForm(forms.Form):
         spec = game_spec(game)
         if not spec.has_map:
             cleaned["map"] = ""
+            cleaned["expansions"] = []
         elif not cleaned.get("map") and "map" not in self.errors:
             self.add_error("map", _("Choose the map."))
         reading = seating.read_seats(

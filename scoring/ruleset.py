@@ -37,7 +37,7 @@ from scoring.catalog import (
     SaleCard,
     SurchargeGood,
 )
-from scoring.maps import MAPS, MapSpec
+from scoring.maps import MAPS, TOKEN_POOL, MapSpec, TokenLetter
 from scoring.types import (
     CardCounts,
     Category,
@@ -143,6 +143,10 @@ class Ruleset:
     # salt token replaces one token per letter in use); the map's own pool
     # in the base game.
     cities_per_good: GoodCounts = field(default_factory=GoodCounts)
+    # The city tokens of each letter in use, the modules' swaps made (§8).
+    token_pools: Mapping[TokenLetter, GoodCounts] = field(
+        default_factory=lambda: MappingProxyType({})
+    )
     # Each player's goods at setup (§2; salt: 1 salt instead of the second food).
     starting_goods: GoodCounts = field(default_factory=GoodCounts)
     # The goods sold and bought at a fixed price (the Mercator's); a
@@ -263,6 +267,7 @@ def _ruleset(map_name: MapName, expansions: tuple[str, ...]) -> Ruleset:
         if "display_surcharge" in change:
             surcharge = _surcharge(as_str(change["display_surcharge"]))
     specialist_god = as_str(_RULESET["specialist_god"]).lower()
+    pools = _pools(MAPS[map_name], expansions)
     module_categories = tuple(
         Category(as_str(change["category"]))
         for change in changes
@@ -313,7 +318,12 @@ def _ruleset(map_name: MapName, expansions: tuple[str, ...]) -> Ruleset:
         # What Vesta counts a good at: its price, or the data's
         # ``goods.wealth_value`` for a good without one (salt: 7).
         price_vector=tuple(values.get(good, 0) for good in Good),
-        cities_per_good=_cities(MAPS[map_name], expansions),
+        token_pools=pools,
+        cities_per_good=GoodCounts.of_vector(
+            tuple(map(sum, zip(*(p.vector for p in pools.values()), strict=True)))
+        )
+        if pools
+        else GoodCounts(),
         starting_goods=_starting_goods(changes),
         god_places=tuple(CardCounts.index[god] for god in gods),
         teams=any(change.get("teams") is True for change in changes),
@@ -329,14 +339,16 @@ def _ruleset(map_name: MapName, expansions: tuple[str, ...]) -> Ruleset:
     )
 
 
-def _cities(spec: MapSpec, expansions: tuple[str, ...]) -> GoodCounts:
-    """The map's cities per good once each module's city tokens are dealt.
+def _pools(
+    spec: MapSpec, expansions: tuple[str, ...]
+) -> Mapping[TokenLetter, GoodCounts]:
+    """The city tokens of each letter the map uses, once each module's are dealt.
 
     A module's ``city_tokens`` names the data's swap (under ``city_tokens``):
     in each letter group in use one token of the named good (``replace_in_<letter>``)
     gives way to the module's good, so the group keeps its size.
     """
-    cities = dict(spec.cities_per_good.nonzero())
+    pools = {letter: dict(TOKEN_POOL[letter].nonzero()) for letter in spec.letters}
     good_modules = as_mapping(as_mapping(_DATA["goods"]).get("module", {}))
     for module in expansions:
         change = as_mapping(as_mapping(_RULESET["modules"])[module])
@@ -344,11 +356,13 @@ def _cities(spec: MapSpec, expansions: tuple[str, ...]) -> GoodCounts:
             continue
         swap = as_mapping(at(_DATA, "city_tokens", as_str(change["city_tokens"])))
         good = next(g for g, owner in good_modules.items() if owner == module)
-        for letter in spec.letters:
+        for letter, pool in pools.items():
             replaced = as_str(swap[f"replace_in_{letter.value}"])
-            cities[replaced] = cities.get(replaced, 0) - 1
-            cities[good] = cities.get(good, 0) + 1
-    return GoodCounts(cities)
+            pool[replaced] = pool.get(replaced, 0) - 1
+            pool[good] = pool.get(good, 0) + 1
+    return MappingProxyType(
+        {letter: GoodCounts(pool) for letter, pool in pools.items()}
+    )
 
 
 def _starting_goods(changes: list[Mapping[str, object]]) -> GoodCounts:
@@ -389,7 +403,13 @@ def ruleset(map_name: MapName | str, expansions: Iterable[str] = ()) -> Ruleset:
     except (KeyError, TypeError):
         pass
     order = modules()
-    chosen = tuple(sorted(set(expansions), key=lambda m: (m not in order, m)))
+    # The data's order (the score-sheet format's: salt, forum, venus).
+    chosen = tuple(
+        sorted(
+            set(expansions),
+            key=lambda m: (order.index(m) if m in order else len(order), m),
+        )
+    )
     rules = _ruleset(MapName(map_name), chosen)
     if isinstance(expansions, tuple):
         _KNOWN[key] = rules  # type: ignore[index]

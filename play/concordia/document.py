@@ -8,7 +8,6 @@ from play.concordia.sheet import final_sheet
 from play.concordia.types import GameLog, State, Status
 from scoring.shape import SheetInvalid
 from scoring.sheet_io import score_document
-from scoring.types import Good
 
 
 def state_document(state: State) -> dict[str, Any]:
@@ -29,7 +28,9 @@ def state_document(state: State) -> dict[str, Any]:
         }
         if full:
             entry["sestertii"] = player.sestertii
-            entry["storehouse"] = {good.value: player.storehouse[good] for good in Good}
+            entry["storehouse"] = {
+                good.value: player.storehouse[good] for good in state.log.rules.goods
+            }
             entry["colonists"] = {
                 "board": player.colonists_board,
                 "storehouse": player.colonists_storehouse,

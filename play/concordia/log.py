@@ -215,7 +215,7 @@ def load_log(document: object) -> GameLog:
     intermediate = reader.boolean(top, "intermediate_scoring", "")
     rules = ruleset(map_name, expansions)
     players = _players(reader, top, rules)
-    cities = _cities(reader, top, spec, tracking)
+    cities = _cities(reader, top, spec, tracking, rules)
     display = _display(reader, top)
     context = _Context(
         spec=spec,
@@ -309,7 +309,11 @@ def _players(
 
 
 def _cities(
-    reader: ShapeReader, top: Mapping[str, object], spec: MapSpec, tracking: Tracking
+    reader: ShapeReader,
+    top: Mapping[str, object],
+    spec: MapSpec,
+    tracking: Tracking,
+    rules: Ruleset,
 ) -> Mapping[str, Good] | None:
     raw = top.get("cities")
     if raw is None:
@@ -334,7 +338,7 @@ def _cities(
         goods[full] = reader.choice_value(value, path, Good, Good("brick"))
     if len(reader.problems) == before:
         # §8: every city listed, each letter's goods exactly its tokens.
-        for problem in validate_city_goods(spec, goods):
+        for problem in validate_city_goods(spec, goods, rules.token_pools):
             path = problem.path.replace("city_goods[", "cities[", 1)
             if path.startswith("letters."):
                 path = "cities"

@@ -202,6 +202,9 @@ FIFTEENTH_TOO_EARLY: Final = gettext_noop(
 MARKER_SHOWS_COINS: Final = gettext_noop(
     "The bonus marker of %(province)s shows its coins: it produces again after a Prefect takes the cash"
 )
+NOT_TRADED: Final = gettext_noop(
+    "Salt is never bought or sold for sestertii: swap it for another good to sell that one"
+)
 TRADE_KINDS: Final = gettext_noop(
     "The Mercator trades at most %(maximum)d kinds of goods; %(given)d given"
 )

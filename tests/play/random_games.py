@@ -16,9 +16,27 @@ import play
 from play.concordia.data import SPECIALIST_KINDS
 from scoring.catalog import GOOD_PRICE
 from scoring.types import Good, GoodCounts
-from tests.play.builders import CITIES, COLOURS, NAMES
+from tests.play.builders import CITIES, COLOURS, NAMES, salt_cities
 
 GOODS = tuple(Good)
+
+
+def _afford(
+    goods: Counter[Good], need: Counter[Good], wildcards: tuple[Good, ...]
+) -> Counter[Good] | None:
+    """What is left of ``goods`` after paying ``need``, a wildcard (salt) paying
+    for what is short; None when it cannot be paid."""
+    left = Counter(goods)
+    short = 0
+    for good, count in need.items():
+        paid = min(left[good], count)
+        left[good] -= paid
+        short += count - paid
+    for wildcard in wildcards:
+        used = min(short, left[wildcard])
+        left[wildcard] -= used
+        short -= used
+    return None if short else +left
 
 
 @dataclass
@@ -30,21 +48,27 @@ class Game:
 
 
 def new_game(
-    rng: random.Random, players: int, tracking: str, intermediate: bool
+    rng: random.Random,
+    players: int,
+    tracking: str,
+    intermediate: bool,
+    expansions: tuple[str, ...] = (),
 ) -> Game:
     deck_one = [c.id for c in play.CARDS.values() if c.deck == 1]
     rng.shuffle(deck_one)
-    document = {
+    document: dict[str, Any] = {
         "format": "game-log/1",
         "game": "concordia",
         "map": "imperium",
         "tracking": tracking,
         "intermediate_scoring": intermediate,
         "players": [{"name": NAMES[i], "colour": COLOURS[i]} for i in range(players)],
-        "cities": CITIES,
+        "cities": salt_cities() if "salt" in expansions else CITIES,
         "display": deck_one[:7],
         "events": [],
     }
+    if expansions:
+        document["expansions"] = list(expansions)
     log = play.load_log(document)
     state = play.replay(log)
     return Game(log=log, state=state, states=[state])
@@ -81,7 +105,7 @@ def _drops(state: play.State, receives: dict[int, GoodCounts]) -> dict[str, Any]
         if excess <= 0:
             continue
         dropped: dict[str, int] = {}
-        for good in GOODS:
+        for good in state.log.rules.goods:
             take = min(goods[good], excess)
             if take:
                 dropped[good.value] = take
@@ -115,7 +139,8 @@ def _architect(rng: random.Random, state: play.State) -> dict[str, Any]:
     player = state.players[seat]
     goods = _goods(player.storehouse)
     money = player.sestertii
-    cities = [c for c in CITIES if c not in player.houses]
+    dealt = state.log.cities or {}
+    cities = [c for c in dealt if c not in player.houses]
     rng.shuffle(cities)
     build: list[str] = []
     room = 15 - len(player.houses)
@@ -123,9 +148,9 @@ def _architect(rng: random.Random, state: play.State) -> dict[str, Any]:
         if len(build) >= min(room, rng.randint(1, 4)):
             break
         cost = play.house_cost(state, city)
-        need = _goods(cost.goods)
-        if cost.coins <= money and all(goods[g] >= n for g, n in need.items()):
-            goods -= need
+        left = _afford(goods, _goods(cost.goods), state.log.rules.wildcards)
+        if cost.coins <= money and left is not None:
+            goods = left
             money -= cost.coins
             build.append(city)
     return {"build": build}
@@ -140,14 +165,15 @@ def _mercator(rng: random.Random, state: play.State, card: str) -> dict[str, Any
     money = player.sestertii + play.mercator_income(card)
     free = player.free_spaces
     trade: dict[str, int] = {}
-    held = [g for g in GOODS if player.storehouse[g]]
+    goods = state.log.rules.traded
+    held = [g for g in goods if player.storehouse[g]]
     if held and rng.random() < 0.6:
         good = rng.choice(held)
         count = rng.randint(1, player.storehouse[good])
         trade[good.value] = -count
         money += GOOD_PRICE[good] * count
         free += count
-    wanted = [g for g in GOODS if g.value not in trade]
+    wanted = [g for g in goods if g.value not in trade]
     good = rng.choice(wanted)
     count = min(free, money // GOOD_PRICE[good], rng.randint(0, 4))
     if count > 0:
@@ -175,14 +201,12 @@ def _purchase(
         if not state.full:
             buy.append(price.card)
             continue
-        if any(holding[g] < n for g, n in need.items()):
-            continue
-        rest = holding - need
-        if sum(rest.values()) < choice:
+        rest = _afford(holding, need, state.log.rules.wildcards)
+        if rest is None or sum(rest.values()) < choice:
             continue
         paid: Counter[Good] = Counter()
         for _ in range(choice):
-            good = rng.choice([g for g in GOODS if rest[g] > 0])
+            good = rng.choice([g for g in state.log.rules.goods if rest[g] > 0])
             rest[good] -= 1
             paid[good] += 1
         holding = +rest
@@ -224,7 +248,8 @@ def _specialist(state: play.State, kind: play.CardKind) -> dict[str, Any]:
     seat = state.seat
     assert seat is not None
     good = SPECIALIST_KINDS[kind]
-    count = sum(1 for c in state.players[seat].houses if CITIES[c] == good.value)
+    dealt = state.log.cities or {}
+    count = sum(1 for c in state.players[seat].houses if dealt[c] == good)
     drop = _drops(state, {seat: GoodCounts.from_mapping({good: count})})
     return {"drop": drop} if drop else {}
 
@@ -308,9 +333,10 @@ def play_to_the_end(
     intermediate: bool = False,
     undo_rate: float = 0.0,
     limit: int = 2000,
+    expansions: tuple[str, ...] = (),
 ) -> Game:
     """Play a random legal game until it is over (or stuck: then it is abandoned)."""
-    game = new_game(rng, players, tracking, intermediate)
+    game = new_game(rng, players, tracking, intermediate, expansions)
     while game.state.status not in (play.Status.FINISHED, play.Status.ABANDONED):
         if len(game.documents) >= limit:
             raise AssertionError("the game did not end")

@@ -120,3 +120,35 @@ def test_undo_after_any_event_gives_the_state_before_it(seed, players, tracking)
         if not isinstance(event, play.Undo | play.Abandon):
             assert undone == state
         state = after
+
+
+@settings(max_examples=15, deadline=None)
+@given(games, st.sampled_from([("salt",), ("salt", "forum")]))
+def test_random_games_with_salt_finish_with_sheets_that_score_the_same(
+    game_args, expansions
+):
+    # Salsa's salt: 1 salt instead of the second food, salt cities, salt paying
+    # for what a cost lacks; the final sheet carries the modules and scores the
+    # same through `score_sheet`.
+    rng, players, tracking, intermediate = game_args
+    game = play_to_the_end(
+        rng,
+        players=players,
+        tracking=tracking,
+        intermediate=intermediate,
+        undo_rate=0.05,
+        expansions=expansions,
+    )
+    for state in game.states:
+        _check_legal(state)
+    assert play.replay(game.log) == game.state
+    if game.state.status is play.Status.ABANDONED:
+        return
+    _check_ending(game)
+    sheet = play.final_sheet(game.state)
+    assert sheet.document["expansions"] == list(expansions)
+    if tracking == "full":
+        assert sheet.missing == ()
+        assert validate_sheet(parse_concordia(sheet.document)) == ()
+        document = play.state_document(game.state)
+        assert document["result"] == score_document(sheet.document)

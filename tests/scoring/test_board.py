@@ -500,7 +500,7 @@ def _expected_total(table: TableBoard, seat: SeatBoard) -> int:
         else:
             cards[GOD_OF_CARD[card.name]] += 1
     wealth = seat.sestertii + sum(
-        PRICE[good] * n for good, n in seat.storehouse.nonzero().items()
+        PRICE[Good(good)] * n for good, n in seat.storehouse.nonzero().items()
     )
     non_brick = sum(1 for good in goods if good is not Good("brick"))
     total = (

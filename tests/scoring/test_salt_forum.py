@@ -12,13 +12,18 @@ wine, D a brick). The forum adds its own row, ``forum_points``.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import cast
 
 import pytest
 
 from scoring.engine import score_sheet
 from scoring.ruleset import ruleset
 from scoring.shape import SheetInvalid
-from scoring.sheet_io import parse_concordia, score_document
+from scoring.sheet_io import (
+    ConcordiaResultDocument,
+    parse_concordia,
+    score_document,
+)
 from scoring.types import (
     CardCounts,
     Category,
@@ -31,6 +36,10 @@ from scoring.validation import validate_sheet
 from tests.scoring.builders import board, ender, example, table
 
 SALT = ("salt",)
+
+
+def concordia_result(name: str) -> ConcordiaResultDocument:
+    return cast(ConcordiaResultDocument, score_document(example(name)))
 
 
 def salted(sheet: ScoreSheet, expansions: tuple[str, ...] = SALT) -> ScoreSheet:
@@ -212,8 +221,7 @@ def test_salt_takes_a_storehouse_space():
 
 
 def test_forum_points_are_their_own_row_and_may_be_negative():
-    document = example("concordia-salsa")
-    result = score_document(document)
+    result = concordia_result("concordia-salsa")
     bruno = result["players"][1]
     assert bruno["forum"] == -2
     assert bruno["total"] == 82
@@ -223,7 +231,7 @@ def test_forum_points_are_their_own_row_and_may_be_negative():
 
 
 def test_a_base_result_carries_the_forum_line_at_zero():
-    result = score_document(example("concordia-rulebook"))
+    result = concordia_result("concordia-rulebook")
     assert [player["forum"] for player in result["players"]] == [0, 0, 0]
 
 
@@ -231,7 +239,7 @@ def test_the_salsa_example_scores_by_hand():
     # Ana: Vesta 13 + brick 3 + 2 tools 10 + 2 salt 14 = 40 -> 4;
     # Jupiter 2 x (4 food + 3 tool + 2 cloth + 3 salt) = 24;
     # Minerva farmer 3 x 4 + weaver 5 x (2 cloth + 3 salt) = 37.
-    result = score_document(example("concordia-salsa"))
+    result = concordia_result("concordia-salsa")
     ana = result["players"][0]
     assert (ana["vesta"], ana["jupiter"], ana["minerva"], ana["total"]) == (
         4,

@@ -35,6 +35,7 @@ from games.vocabulary import (
 )
 from scoring.catalog import STOREHOUSE_SPACES
 from scoring.maps import MAPS
+from scoring.ruleset import Ruleset, ruleset
 from scoring.types import Good, SheetResult
 
 
@@ -81,6 +82,11 @@ _HOUSES_MAX = {
 }
 
 
+def _rules(session: TableSession) -> Ruleset:
+    """The rules of the game's sheet: its map with the modules it was created with."""
+    return ruleset(session.map, session.expansions)
+
+
 def _seat_panels(forms: ScoreSheetForms) -> list[SeatPanel]:
     panels = []
     rules = forms.rules
@@ -122,7 +128,10 @@ def _seat_panels(forms: ScoreSheetForms) -> list[SeatPanel]:
                 fields=[
                     *(
                         field_view(
-                            f"houses_{g.value}", good_label(g), 0, _HOUSES_MAX[g]
+                            f"houses_{g.value}",
+                            good_label(g),
+                            0,
+                            max(_HOUSES_MAX[g], rules.cities_per_good[g]),
                         )
                         for g in rules.goods
                     ),
@@ -292,7 +301,9 @@ def concordia_sheet(
         )
         # A game played with the table assistant opens with what it tracked.
         prefill = None if session.is_finished else sheet_prefill(session)
-        forms = ScoreSheetForms(seats=seats, initial=initial or prefill)
+        forms = ScoreSheetForms(
+            seats=seats, initial=initial or prefill, rules=_rules(session)
+        )
         forms.table.initial.setdefault("map", session.map)
         forms.table.initial["version"] = session.version
         context = _sheet_context(session, seats, forms, evaluate=False)
@@ -306,7 +317,7 @@ def concordia_sheet(
         return render(request, "games/session_sheet.html", context)
 
     # The form's inputs are only built when the page is shown again.
-    forms = ScoreSheetForms(seats=seats, data=request.POST)
+    forms = ScoreSheetForms(seats=seats, data=request.POST, rules=_rules(session))
     context = _sheet_context(session, seats, forms, evaluate=True, inputs=False)
     if (
         context["result"] is not None
@@ -335,7 +346,7 @@ def concordia_sheet(
 def concordia_sheet_preview(
     request: AuthedHtmxRequest, session: TableSession, seats: list[Seat]
 ) -> HttpResponse:
-    forms = ScoreSheetForms(seats=seats, data=request.POST)
+    forms = ScoreSheetForms(seats=seats, data=request.POST, rules=_rules(session))
     context = _sheet_context(
         session, seats, forms, evaluate=True, inputs=not request.htmx
     )
