@@ -210,6 +210,7 @@ class SeatSheetForm(forms.Form):
                 if s.value in (data.get("specialists") or ())
             ),
             concordia_card=concordia_card,
+            **{name: data.get(name) or 0 for name in rules.module_fields},
         )
 
 
@@ -242,6 +243,17 @@ def seat_sheet_form(rules: Ruleset) -> type[SeatSheetForm]:
             required=False,
             widget=forms.CheckboxSelectMultiple,
         ),
+        # A module's own row (the forum's points, negative for an auction bid).
+        **{
+            name: _SharedIntegerField(
+                label=_("Forum points"),
+                min_value=-99,
+                max_value=99,
+                initial=0,
+                required=False,
+            )
+            for name in rules.module_fields
+        },
         "rules": rules,
     }
     name = "SeatSheetForm_" + "_".join((rules.map.name.value, *rules.expansions))
@@ -385,6 +397,8 @@ def _board_initial(board: PlayerBoard) -> dict[str, Any]:
         initial[f"houses_{good}"] = count
     for god, count in board.cards.nonzero().items():
         initial[f"cards_{god}"] = count
+    if board.forum_points:
+        initial["forum_points"] = board.forum_points
     return initial
 
 

@@ -18,9 +18,10 @@ from django.utils.translation import gettext_lazy as _
 
 from assistant.concordia.adapter import SPECIALIST_KINDS, CardKind
 from assistant.concordia.labels import TRACKING_LABELS
-from assistant.concordia.setup import GOODS
+from assistant.concordia.setup import GOODS, MODULES
 from assistant.interface import Move
 from games.models import ConcordiaMap
+from games.vocabulary import module_label
 
 # A posted form's fields: a `QueryDict`, or the shell's `Move` (the same reads).
 FormData = QueryDict | Move
@@ -28,6 +29,15 @@ FormData = QueryDict | Move
 
 class SetupMapForm(forms.Form):
     map = forms.ChoiceField(label=_("Map"), choices=ConcordiaMap.choices)
+
+
+class SetupExpansionsForm(forms.Form):
+    expansions = forms.MultipleChoiceField(
+        label=_("Expansions"),
+        choices=[(module, module_label(module)) for module in MODULES],
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+    )
 
 
 class SetupTrackingForm(forms.Form):

@@ -20,6 +20,7 @@ from django.utils.translation import gettext_lazy
 from assistant.concordia import adapter, forms, moves, presenters, setup
 from assistant.concordia.adapter import State
 from assistant.concordia.labels import TRACKING_LABELS
+from assistant.concordia.setup import rules_of
 from assistant.interface import (
     Completion,
     GamePage,
@@ -47,6 +48,20 @@ def _map_step() -> WizardStep:
         ),
         apply=lambda choices, cleaned: {**choices, "map": cleaned["map"]},
         taps_submit=True,
+    )
+
+
+def _expansions_step() -> WizardStep:
+    return WizardStep(
+        name="expansions",
+        template=f"{_STEPS}/expansions.html",
+        form=lambda data, choices: forms.SetupExpansionsForm(
+            data, initial={"expansions": choices.get("expansions", [])}
+        ),
+        apply=lambda choices, cleaned: {
+            **choices,
+            "expansions": [m for m in setup.MODULES if m in cleaned["expansions"]],
+        },
     )
 
 
@@ -92,7 +107,7 @@ class ConcordiaAssistant:
 
     wizard_path = "new/"
     wizard_url_name = "game-create"
-    wizard_steps = (_map_step(), _tracking_step(), _scoring_step())
+    wizard_steps = (_map_step(), _expansions_step(), _tracking_step(), _scoring_step())
     usual_setup_help = gettext_lazy(
         "The usual setup: colours in order, the first player starts, Imperium,"
         " light tracking, no intermediate scoring."
@@ -191,6 +206,7 @@ class ConcordiaAssistant:
             club=club,
             created_by=created_by,
             map_name=str(setup["map"]),
+            expansions=list(rules_of(setup).expansions),
             played_at=played_at,
             seats=[
                 games_services.SeatInput(

@@ -187,6 +187,8 @@ class HelperView:
     specialist_houses: int | None = None
     specialist_good: str = ""
     storehouse: dict[str, int] | None = None
+    # The Mercator's goods: those with a price (never salt), with the count held.
+    trade_goods: dict[str, int] | None = None
     sestertii: int | None = None
     free_spaces: int | None = None
 
@@ -217,7 +219,14 @@ def _tribune(state: State, card: str) -> dict[str, object]:
 
 
 def _mercator(state: State, card: str) -> dict[str, object]:
-    return {"mercator_income": adapter.mercator_income(card)}
+    seat = state.seat
+    assert seat is not None
+    held = state.players[seat].storehouse
+    return {
+        "mercator_income": adapter.mercator_income(card),
+        # Salsa: salt is never bought or sold (it pays for a good sold short).
+        "trade_goods": {good.value: held[good] for good in state.log.rules.traded},
+    }
 
 
 def _prefect(state: State, card: str) -> dict[str, object]:

@@ -41,7 +41,7 @@ from assistant.views.base import (
 from concordia_site.http import AuthedHtmxRequest
 from games.concordia.city_groups import city_field_name, letter_groups
 from games.vocabulary import problem_message
-from scoring.types import Good, Problem
+from scoring.types import Problem
 
 
 def _turn(request: AuthedHtmxRequest, game: AssistantGame) -> HttpResponse:
@@ -277,7 +277,7 @@ def game_setup(request: AuthedHtmxRequest, game: AssistantGame) -> HttpResponse:
             ],
             "praefectus_magnus": game.players[-1]["name"],
             "decks": setup.decks_in_play(len(game.players)),
-            "storehouse": setup.starting_storehouse(),
+            "storehouse": setup.starting_storehouse(setup.rules_of(laid).expansions),
             "provinces": (setup.provinces(str(laid["map"]), cities) if cities else []),
             "display": laid["display"],
         },
@@ -375,11 +375,12 @@ def game_setup_cities(
     board = setup.spec(str(game.setup["map"]))
     laid = game.setup.get("cities") or {}
     chosen = {city.name: laid.get(city.name, "") for city in board.cities}
+    known = {good.value for good in setup.rules_of(game.setup).goods}
     if request.method != "POST":
         return _cities_page(request, game, chosen)
     for city in board.cities:
         value = request.POST.get(city_field_name(city), "")
-        chosen[city.name] = value if value in setup.GOODS else ""
+        chosen[city.name] = value if value in known else ""
     try:
         if request.POST.get("action") == "draw":
             concordia_services.cities_draw(game=game, rng=random.SystemRandom())
@@ -412,7 +413,9 @@ def _cities_page(
         field_errors={},
         problems=refusals,
         problem_text=problem_message,
-        good_labels={good: GOOD_LABELS[good.value] for good in Good},
+        good_labels={
+            good: GOOD_LABELS[good.value] for good in setup.rules_of(game.setup).goods
+        },
     )
     return render(
         request,

@@ -164,6 +164,19 @@ def _seat_panels(forms: ScoreSheetForms) -> list[SeatPanel]:
                 errors=forms.errors_for(index, "storehouse"),
             ),
         ]
+        if rules.module_fields:
+            # Salsa's forum: what its cards won or lost (an auction bid is negative).
+            groups.append(
+                GroupView(
+                    id=f"s{index}-forum",
+                    legend=_("Forum"),
+                    fields=[
+                        field_view(name, _("Forum points"), -99, 99)
+                        for name in rules.module_fields
+                    ],
+                    errors=forms.errors_for(index, "forum_points"),
+                )
+            )
         chosen = form["specialists"].value() or []
         panels.append(
             SeatPanel(
