@@ -31,15 +31,6 @@ class SetupMapForm(forms.Form):
     map = forms.ChoiceField(label=_("Map"), choices=ConcordiaMap.choices)
 
 
-class SetupExpansionsForm(forms.Form):
-    expansions = forms.MultipleChoiceField(
-        label=_("Expansions"),
-        choices=[(module, module_label(module)) for module in MODULES],
-        required=False,
-        widget=forms.CheckboxSelectMultiple,
-    )
-
-
 class SetupTrackingForm(forms.Form):
     tracking = forms.ChoiceField(
         label=_("What the app keeps track of"),
@@ -53,6 +44,12 @@ class SetupScoringForm(forms.Form):
         choices=[("off", _("Off")), ("on", _("On"))],
         coerce=lambda value: value == "on",
         widget=forms.RadioSelect,
+    )
+    expansions = forms.MultipleChoiceField(
+        label=_("Expansions"),
+        choices=[(module, module_label(module)) for module in MODULES],
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
     )
 
 

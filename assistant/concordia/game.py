@@ -51,20 +51,6 @@ def _map_step() -> WizardStep:
     )
 
 
-def _expansions_step() -> WizardStep:
-    return WizardStep(
-        name="expansions",
-        template=f"{_STEPS}/expansions.html",
-        form=lambda data, choices: forms.SetupExpansionsForm(
-            data, initial={"expansions": choices.get("expansions", [])}
-        ),
-        apply=lambda choices, cleaned: {
-            **choices,
-            "expansions": [m for m in setup.MODULES if m in cleaned["expansions"]],
-        },
-    )
-
-
 def _tracking_step() -> WizardStep:
     return WizardStep(
         name="tracking",
@@ -86,12 +72,15 @@ def _scoring_step() -> WizardStep:
             initial={
                 "intermediate_scoring": "on"
                 if choices["intermediate_scoring"]
-                else "off"
+                else "off",
+                "expansions": choices.get("expansions", []),
             },
         ),
+        # The last screen also asks for the expansion modules (none: the base game).
         apply=lambda choices, cleaned: {
             **choices,
             "intermediate_scoring": cleaned["intermediate_scoring"],
+            "expansions": [m for m in setup.MODULES if m in cleaned["expansions"]],
         },
     )
 
@@ -107,7 +96,7 @@ class ConcordiaAssistant:
 
     wizard_path = "new/"
     wizard_url_name = "game-create"
-    wizard_steps = (_map_step(), _expansions_step(), _tracking_step(), _scoring_step())
+    wizard_steps = (_map_step(), _tracking_step(), _scoring_step())
     usual_setup_help = gettext_lazy(
         "The usual setup: colours in order, the first player starts, Imperium,"
         " light tracking, no intermediate scoring."
