@@ -61,6 +61,10 @@ def state_document(state: State) -> dict[str, Any]:
             for seat, total in enumerate(state.intermediate.totals)
             if total is not None
         ]
+    if state.forum is not None:
+        from play.concordia.forum import forum_document
+
+        document["forum"] = forum_document(state)
     if state.adjusted:
         document["adjusted"] = [
             player.name
@@ -101,5 +105,13 @@ def log_document(log: GameLog) -> dict[str, Any]:
     if log.cities is not None:
         document["cities"] = {city: good.value for city, good in log.cities.items()}
     document["display"] = list(log.display)
+    if log.forum is not None:
+        document["forum"] = {
+            "patricians": {
+                seat.name: card
+                for seat, card in zip(log.players, log.forum.patricians, strict=True)
+            },
+            "tableau": list(log.forum.tableau),
+        }
     document["events"] = list(log.documents)
     return document

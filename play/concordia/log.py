@@ -51,7 +51,7 @@ TOP_REQUIRED: Final = (
     "display",
     "events",
 )
-TOP_OPTIONAL: Final = ("intermediate_scoring", "cities", "expansions")
+TOP_OPTIONAL: Final = ("intermediate_scoring", "cities", "expansions", "forum")
 
 # What each card's play may carry (docs/game-log.md, Events).
 SPECIALISTS: Final = (
@@ -217,6 +217,8 @@ def load_log(document: object) -> GameLog:
     players = _players(reader, top, rules)
     cities = _cities(reader, top, spec, tracking, rules)
     display = _display(reader, top)
+    # A module's own setup fields (the forum's), read by the module (`FORUM_SETUP`).
+    forum = FORUM_SETUP[0](reader, top, rules, players) if FORUM_SETUP else None
     context = _Context(
         spec=spec,
         tracking=tracking,
@@ -239,6 +241,7 @@ def load_log(document: object) -> GameLog:
         display=display,
         events=events,
         documents=tuple(raw_events),
+        forum=forum,
     )
 
 
@@ -753,6 +756,10 @@ def _drop(
 
 
 EventReader = Callable[[ShapeReader, Mapping[str, object], str, int, _Context], Event]
+#: The reader of the forum's setup field (`play.concordia.forum` registers it).
+FORUM_SETUP: list[
+    Callable[[ShapeReader, Mapping[str, object], Ruleset, tuple[Seat, ...]], Any]
+] = []
 #: The events of a log by ``type`` (docs/game-log.md, Events), in the order
 #: the contract lists them. A module of an expansion (the forum's cards taken
 #: and used) adds its readers here, and its steps to `replay.EVENT_STEPS`.

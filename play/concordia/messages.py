@@ -246,3 +246,28 @@ NOTHING_TO_COPY: Final = gettext_noop(
     "No other player has a top card a Diplomat can copy and carry out now"
 )
 NO_TURN: Final = gettext_noop("Nobody plays now: the game is over")
+
+# Salsa's forum (play.concordia.forum).
+FORUM_SETUP_MISSING: Final = gettext_noop(
+    "With the forum, say the patrician each player kept and the 4 cards of the tableau"
+)
+FORUM_NOT_PLAYED: Final = gettext_noop(
+    "This game is played without the forum: add “forum” to its expansions"
+)
+FORUM_PATRICIAN_MISSING: Final = gettext_noop("Say which patrician %(player)s kept")
+FORUM_NOT_PATRICIAN: Final = gettext_noop("%(card)s is a citizen, not a patrician")
+FORUM_TABLEAU: Final = gettext_noop(
+    "The forum's tableau holds %(size)d cards; %(given)d given"
+)
+FORUM_CARD_UNKNOWN: Final = gettext_noop("There is no forum card %(given)s")
+FORUM_CARD_TWICE: Final = gettext_noop(
+    "Each forum card exists once, and %(card)s is in the game already"
+)
+FORUM_NOT_ON_TABLEAU: Final = gettext_noop("%(card)s is not on the forum's tableau")
+FORUM_NOT_HELD: Final = gettext_noop("%(player)s has no %(card)s")
+FORUM_PATRICIAN_KEPT: Final = gettext_noop(
+    "%(card)s is a patrician: patricians are kept, not used up"
+)
+FORUM_GOOD_NEEDED: Final = gettext_noop(
+    "Without salt, %(card)s gives any good: say which"
+)

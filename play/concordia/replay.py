@@ -26,6 +26,7 @@ from play.concordia.types import (
     Abandon,
     Adjust,
     Event,
+    ForumState,
     GameLog,
     IntermediateScore,
     Play,
@@ -75,6 +76,14 @@ def initial_state(log: GameLog) -> State:
             IntermediateScore(totals=(None,) * count)
             if log.intermediate_scoring
             else None
+        ),
+        forum=(
+            None
+            if log.forum is None
+            else ForumState(
+                tableau=log.forum.tableau,
+                held=tuple((card,) for card in log.forum.patricians),
+            )
         ),
     )
 

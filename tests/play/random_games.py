@@ -14,6 +14,7 @@ from typing import Any
 
 import play
 from play.concordia.data import SPECIALIST_KINDS
+from play.concordia.forum import FORUM_CARDS
 from scoring.catalog import GOOD_PRICE
 from scoring.types import Good, GoodCounts
 from tests.play.builders import CITIES, COLOURS, NAMES, salt_cities
@@ -69,6 +70,16 @@ def new_game(
     }
     if expansions:
         document["expansions"] = list(expansions)
+    if "forum" in expansions:
+        # Salsa's forum: each player kept 1 of 2 patricians; 4 cards on the tableau.
+        patricians = [n for n, c in FORUM_CARDS.items() if c.patrician]
+        rng.shuffle(patricians)
+        rest = [n for n in FORUM_CARDS if n not in patricians[:players]]
+        rng.shuffle(rest)
+        document["forum"] = {
+            "patricians": {NAMES[i]: patricians[i] for i in range(players)},
+            "tableau": rest[:4],
+        }
     log = play.load_log(document)
     state = play.replay(log)
     return Game(log=log, state=state, states=[state])
@@ -293,8 +304,35 @@ def action_fields(
     return _specialist(state, kind)
 
 
+def _forum_event(rng: random.Random, state: play.State) -> dict[str, Any] | None:
+    """Now and then take a forum card, or use a citizen while there is room."""
+    forum = state.forum
+    if forum is None or state.seat is None:
+        return None
+    name = state.current_player
+    if rng.random() < 0.04:
+        offered = [c for c in forum.tableau if c]
+        if offered:
+            card = rng.choice(offered)
+            gone = {c for c in forum.tableau if c} | set(forum.used)
+            gone |= {c for held in forum.held for c in held}
+            stack = [c for c in FORUM_CARDS if c not in gone]
+            event: dict[str, Any] = {"type": "forum", "player": name, "take": card}
+            if stack and rng.random() < 0.8:
+                event["refill"] = rng.choice(stack)
+            return event
+    citizens = [c for c in forum.held[state.seat] if not FORUM_CARDS[c].patrician]
+    room = not state.full or state.players[state.seat].free_spaces >= 6
+    if citizens and room and rng.random() < 0.3:
+        return {"type": "citizen", "player": name, "card": rng.choice(citizens)}
+    return None
+
+
 def next_event(rng: random.Random, state: play.State) -> dict[str, Any] | None:
     """Return a legal next event (a reveal or the current player's play), or None."""
+    forum = _forum_event(rng, state)
+    if forum is not None:
+        return forum
     places = state.display.count(None)
     if places and rng.random() < 0.6:
         return {"type": "reveal", "cards": _reveal_cards(rng, state, places)}
