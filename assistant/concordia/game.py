@@ -230,6 +230,8 @@ class ConcordiaAssistant:
             "turn": presenters.turn_view(state),
             "standing": presenters.standing(state),
             "intermediate": presenters.intermediate_view(state),
+            # Salsa's forum: its page is one tap from the turn.
+            "forum": state.forum is not None,
         }
 
     def current_player(self, state: State) -> str | None:

@@ -57,6 +57,8 @@ def game_create(
         cities=cities,
         display=list(display) if display else setup.deal_display(rng),
     )
+    if "forum" in expansions:
+        chosen["forum"] = setup.deal_forum([name for name, _colour in players], rng)
     return services.game_create(
         club=club,
         created_by=created_by,
@@ -88,6 +90,17 @@ def cities_set(*, game: AssistantGame, goods: Mapping[str, str]) -> None:
         raise CityTokensRefused(problems)
     services.game_setup_update(
         game=game, setup=setup.setup_with(game.setup, cities=goods)
+    )
+
+
+def forum_keep(*, game: AssistantGame, kept: Mapping[str, str]) -> None:
+    """Salsa's forum: the patrician each player keeps of the two dealt (before the first turn)."""
+    forum = game.setup.get("forum")
+    if not isinstance(forum, dict):
+        raise ValidationError(_("This game is played without the forum."))
+    services.game_setup_update(
+        game=game,
+        setup=setup.setup_with(game.setup, forum=setup.forum_kept(forum, kept)),
     )
 
 

@@ -35,6 +35,7 @@ _ORDER: Final = (
     "intermediate_scoring",
     "cities",
     "display",
+    "forum",
 )
 
 
@@ -107,7 +108,7 @@ def setup_new(
     tracking = str(choices["tracking"])
     raw = choices.get("expansions") or []
     expansions = [str(m) for m in raw] if isinstance(raw, list) else []
-    return setup_of(
+    laid = setup_of(
         map_name=map_name,
         tracking=tracking,
         intermediate_scoring=bool(choices["intermediate_scoring"]),
@@ -119,6 +120,43 @@ def setup_new(
         display=deal_display(rng),
         expansions=expansions,
     )
+    if "forum" in expansions:
+        laid["forum"] = deal_forum([seat.name for seat in seats], rng)
+    return laid
+
+
+def deal_forum(names: Sequence[str], rng: random.Random) -> dict[str, object]:
+    """Salsa's forum: 2 patricians dealt to each player (the first kept until
+    the player picks), the others shuffled with the citizens, 4 on the tableau."""
+    cards = adapter.FORUM_CARDS
+    patricians = [name for name, card in cards.items() if card.patrician]
+    rng.shuffle(patricians)
+    dealt = {name: patricians[2 * i : 2 * i + 2] for i, name in enumerate(names)}
+    given = {card for pair in dealt.values() for card in pair[:1]}
+    stack = [name for name in cards if name not in given]
+    rng.shuffle(stack)
+    # The unkept patricians go back into the stack; the tableau must not show
+    # a dealt one while its player may still keep it.
+    dealt_all = {card for pair in dealt.values() for card in pair}
+    tableau = [card for card in stack if card not in dealt_all][:4]
+    return {
+        "patricians": {name: pair[0] for name, pair in dealt.items()},
+        "tableau": tableau,
+        "dealt": dealt,
+    }
+
+
+def forum_kept(
+    forum: Mapping[str, object], kept: Mapping[str, str]
+) -> dict[str, object]:
+    """The forum setup with each player's kept patrician as chosen (one of the two dealt)."""
+    dealt = forum.get("dealt")
+    patricians = dict(forum.get("patricians") or {})  # type: ignore[call-overload]
+    if isinstance(dealt, dict):
+        for name, card in kept.items():
+            if card in (dealt.get(name) or ()):
+                patricians[name] = card
+    return {**forum, "patricians": patricians}
 
 
 def setup_with(
@@ -126,9 +164,12 @@ def setup_with(
     *,
     cities: Mapping[str, str] | None = None,
     display: Sequence[str] | None = None,
+    forum: Mapping[str, object] | None = None,
 ) -> dict[str, object]:
-    """``setup`` with the city tokens or the display replaced (as laid on the table)."""
+    """``setup`` with the city tokens, the display or the forum replaced (as laid)."""
     changed = dict(setup)
+    if forum is not None:
+        changed["forum"] = dict(forum)
     if cities is not None:
         changed.pop("cities", None)
         if cities:

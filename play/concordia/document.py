@@ -113,5 +113,10 @@ def log_document(log: GameLog) -> dict[str, Any]:
             },
             "tableau": list(log.forum.tableau),
         }
+        if log.forum.dealt:
+            document["forum"]["dealt"] = {
+                seat.name: list(cards)
+                for seat, cards in zip(log.players, log.forum.dealt, strict=True)
+            }
     document["events"] = list(log.documents)
     return document

@@ -70,6 +70,7 @@ FORUM_CARDS: Final[Mapping[str, ForumCard]] = MappingProxyType(
     }
 )
 TABLEAU: Final = as_int(_DATA["tableau"])
+DEALT: Final = as_int(_DATA["patricians_dealt"])
 
 
 def _setup(
@@ -87,7 +88,10 @@ def _setup(
     if not played:
         reader.report("forum", m.FORUM_NOT_PLAYED)
         return None
-    fields = reader.fields(top["forum"], "forum", required=("patricians", "tableau"))
+    fields = reader.fields(
+        top["forum"], "forum", required=("patricians", "tableau"), optional=("dealt",)
+    )
+    dealt = _dealt(reader, fields, players)
     seen: set[str] = set()
     patricians: list[str] = []
     raw = fields.get("patricians", {})
@@ -105,6 +109,8 @@ def _setup(
             continue
         if _card(reader, card, here, seen) and not FORUM_CARDS[card].patrician:
             reader.report(here, m.FORUM_NOT_PATRICIAN, card=card)
+        elif dealt and card not in dealt[len(patricians)]:
+            reader.report(here, m.FORUM_NOT_DEALT, player=seat.name, card=str(card))
         patricians.append(str(card))
     tableau = [
         str(card)
@@ -115,7 +121,34 @@ def _setup(
         reader.report(
             "forum.tableau", m.FORUM_TABLEAU, size=TABLEAU, given=len(tableau)
         )
-    return ForumSetup(patricians=tuple(patricians), tableau=tuple(tableau))
+    return ForumSetup(patricians=tuple(patricians), tableau=tuple(tableau), dealt=dealt)
+
+
+def _dealt(
+    reader: ShapeReader, fields: Mapping[str, object], players: tuple[Seat, ...]
+) -> tuple[tuple[str, ...], ...]:
+    """The optional ``dealt``: two patricians per player, each dealt once."""
+    raw = fields.get("dealt")
+    if raw is None:
+        return ()
+    if not isinstance(raw, dict):
+        reader.report("forum.dealt", EXPECTED_OBJECT, got=describe(raw))
+        return ()
+    seen: set[str] = set()
+    dealt: list[tuple[str, ...]] = []
+    for seat in players:
+        here = f"forum.dealt.{seat.name}"
+        cards = raw.get(seat.name)
+        if not isinstance(cards, list) or len(cards) != DEALT:
+            reader.report(here, m.FORUM_DEALT, player=seat.name, count=DEALT)
+            return ()
+        for index, card in enumerate(cards):
+            if _card(reader, card, f"{here}[{index}]", seen) and not (
+                FORUM_CARDS[card].patrician
+            ):
+                reader.report(f"{here}[{index}]", m.FORUM_NOT_PATRICIAN, card=card)
+        dealt.append(tuple(str(card) for card in cards))
+    return tuple(dealt)
 
 
 def _card(reader: ShapeReader, value: object, path: str, seen: set[str]) -> bool:

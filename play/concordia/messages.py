@@ -256,6 +256,10 @@ FORUM_NOT_PLAYED: Final = gettext_noop(
 )
 FORUM_PATRICIAN_MISSING: Final = gettext_noop("Say which patrician %(player)s kept")
 FORUM_NOT_PATRICIAN: Final = gettext_noop("%(card)s is a citizen, not a patrician")
+FORUM_NOT_DEALT: Final = gettext_noop(
+    "%(player)s kept %(card)s, which was not dealt to them"
+)
+FORUM_DEALT: Final = gettext_noop("Name the %(count)d patricians dealt to %(player)s")
 FORUM_TABLEAU: Final = gettext_noop(
     "The forum's tableau holds %(size)d cards; %(given)d given"
 )

@@ -140,6 +140,9 @@ class ForumSetup:
 
     patricians: tuple[str, ...]
     tableau: tuple[str, ...]
+    # The two patricians dealt to each seat, when the log names them
+    # (optional: the kept one is then one of them).
+    dealt: tuple[tuple[str, ...], ...] = ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
