@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import itertools
+import json
 import random
 from collections import Counter
+from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -152,3 +154,19 @@ def test_random_games_with_salt_finish_with_sheets_that_score_the_same(
         assert validate_sheet(parse_concordia(sheet.document)) == ()
         document = play.state_document(game.state)
         assert document["result"] == score_document(sheet.document)
+
+
+def test_the_recorded_salsa_game_replays_to_its_end_and_scores_through_score_sheet():
+    # The benchmark's game (scripts/bench.py, README "Rules of play").
+    document = json.loads(
+        (Path(__file__).parent / "data" / "game-log-5p-salsa.json").read_text(
+            encoding="utf-8"
+        )
+    )
+    assert document["expansions"] == ["salt", "forum"]
+    assert len(document["events"]) == 201
+    state = play.replay_document(document)
+    assert state.status is play.Status.FINISHED
+    sheet = play.final_sheet(state)
+    assert validate_sheet(parse_concordia(sheet.document)) == ()
+    assert play.state_document(state)["result"] == score_document(sheet.document)
