@@ -179,6 +179,9 @@ RULES: dict[str, dict[str, Rule]] = {
     # The cast's game tracks only the cards: nothing to correct, back to the game.
     "assistant:game-adjust": {**_get(MEMBER, 302), **_post(MEMBER, 302)},
     "assistant:game-abandon": _post(MEMBER, 302),
+    # The cast's game is played without the forum: back to the game (its setup).
+    "assistant:game-forum": {**_get(MEMBER, 302), **_post(MEMBER, 302)},
+    "assistant:game-setup-forum": _post(MEMBER, 302),
     # Without htmx a changed head sends the browser to the turn screen.
     "assistant:game-head": _get(MEMBER, 302),
     "assistant:game-share": {**_get(MEMBER), **_post(MEMBER, 302)},

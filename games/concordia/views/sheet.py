@@ -61,6 +61,8 @@ class GroupView:
     legend: str
     fields: list[FieldView]
     errors: list[str] = field(default_factory=list)
+    # A line under the fields where a rule is known from one source only.
+    help: str = ""
 
 
 @dataclass(slots=True)
@@ -162,6 +164,14 @@ def _seat_panels(forms: ScoreSheetForms) -> list[SeatPanel]:
                     ),
                 ],
                 errors=forms.errors_for(index, "storehouse"),
+                help=(
+                    _(
+                        "Salt counts 7 for Vesta, as cloth: it may be swapped for any"
+                        " good (one source)."
+                    )
+                    if rules.wildcards
+                    else ""
+                ),
             ),
         ]
         if rules.module_fields:
@@ -175,6 +185,10 @@ def _seat_panels(forms: ScoreSheetForms) -> list[SeatPanel]:
                         for name in rules.module_fields
                     ],
                     errors=forms.errors_for(index, "forum_points"),
+                    help=_(
+                        "No forum card is known to score: write what the table"
+                        " agreed (an auction bid is negative)."
+                    ),
                 )
             )
         chosen = form["specialists"].value() or []
