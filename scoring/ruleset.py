@@ -37,7 +37,7 @@ from scoring.catalog import (
     SaleCard,
     SurchargeGood,
 )
-from scoring.maps import MAPS, TOKEN_POOL, MapSpec, TokenLetter
+from scoring.maps import MAPS, MapSpec, TokenLetter
 from scoring.types import (
     CardCounts,
     Category,
@@ -344,15 +344,23 @@ def _pools(
 ) -> Mapping[TokenLetter, GoodCounts]:
     """The city tokens of each letter the map uses, once each module's are dealt.
 
-    A module's ``city_tokens`` names the data's swap (under ``city_tokens``):
-    in each letter group in use one token of the named good (``replace_in_<letter>``)
-    gives way to the module's good, so the group keeps its size.
+    With a module that has ``city_tokens`` (salt), the map's own mix with
+    salt is dealt (its data's ``tokens_with_salt``: `MapSpec.salt_token_pool`;
+    Byzantium and Hispania fill their extra city with salt). A map without one
+    follows the data's swap it names (under ``city_tokens``): in each letter
+    group one token of the named good (``replace_in_<letter>``) gives way to
+    the module's good, so the group keeps its size.
     """
-    pools = {letter: dict(TOKEN_POOL[letter].nonzero()) for letter in spec.letters}
+    pools = {letter: dict(pool.nonzero()) for letter, pool in spec.token_pool.items()}
     good_modules = as_mapping(as_mapping(_DATA["goods"]).get("module", {}))
     for module in expansions:
         change = as_mapping(as_mapping(_RULESET["modules"])[module])
         if "city_tokens" not in change:
+            continue
+        if spec.salt_token_pool:
+            pools = {
+                letter: dict(pool) for letter, pool in spec.salt_token_pool.items()
+            }
             continue
         swap = as_mapping(at(_DATA, "city_tokens", as_str(change["city_tokens"])))
         good = next(g for g, owner in good_modules.items() if owner == module)

@@ -15,6 +15,7 @@ from typing import Final
 
 from assistant.concordia import adapter
 from assistant.interface import Seat
+from games.concordia.map_words import province_label
 from scoring.board import ROMAN, province_bonus, validate_city_goods
 from scoring.catalog import DISPLAY_SURCHARGE, SALE_CARDS
 from scoring.maps import MAPS, MapSpec
@@ -234,10 +235,11 @@ def provinces(map_name: str, cities: Mapping[str, str]) -> list[ProvinceSetup]:
     goods = {name: Good(good) for name, good in cities.items()}
     return [
         ProvinceSetup(
-            name=province.name,
+            name=province_label(province.name),
             bonus=(
                 bonus.value
-                if (bonus := province_bonus(province, goods)) is not None
+                if not province.chosen_bonus
+                and (bonus := province_bonus(province, goods)) is not None
                 else None
             ),
             cities=[(city.name, cities.get(city.name)) for city in province.cities],
