@@ -219,3 +219,24 @@ def test_one_full_game_on_each_map_reaches_its_final_sheet(map_name):
     houses = {city for player in game.state.players for city in player.houses}
     spec = MAPS[MapName(map_name)]
     assert houses <= {city.name for city in spec.cities}
+
+
+@pytest.mark.parametrize("map_name", ["byzantium", "hispania", "italia", "britannia"])
+def test_a_salt_and_forum_game_on_other_boards_reaches_a_sheet_that_scores(map_name):
+    # Salt's tokens are each board's own (`tokens_with_salt`: Byzantium and
+    # Hispania fill their extra city with salt); the final sheet validates
+    # and scores the same through `score_sheet`.
+    game = play_to_the_end(
+        random.Random(23),
+        players=3,
+        tracking="full",
+        expansions=("salt", "forum"),
+        map_name=map_name,
+    )
+    cities = game.log.cities or {}
+    assert sum(1 for good in cities.values() if good == "salt") == 3
+    if game.state.status is play.Status.ABANDONED:
+        return
+    sheet = play.final_sheet(game.state)
+    assert validate_sheet(parse_concordia(sheet.document)) == ()
+    assert play.state_document(game.state)["result"] == score_document(sheet.document)
