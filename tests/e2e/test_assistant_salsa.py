@@ -1,6 +1,5 @@
-"""A short assistant game with Salsa's salt and forum at 360×740, to its final
-sheet (issue #23). On Imperium: the `maps` helper's Byzantium was not on main
-when this was written."""
+"""A short assistant game on Byzantium (Salsa's own board) with salt and the
+forum at 360×740, to its final sheet (issue #23)."""
 
 from __future__ import annotations
 
@@ -42,7 +41,7 @@ def test_a_salsa_game_with_salt_and_the_forum_to_its_final_sheet(live_server, ph
     game = concordia_services.game_create(
         club=club,
         created_by=alice,
-        map_name="imperium",
+        map_name="byzantium",
         tracking="light",
         intermediate_scoring=False,
         players=[("Ana", "red"), ("Bia", "green")],
