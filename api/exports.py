@@ -20,6 +20,7 @@ from rest_framework.views import APIView
 from api.base import (
     ERRORS,
     READ_ERRORS,
+    RawJsonParser,
     managed_club,
     member_club,
     request_body,
@@ -138,7 +139,7 @@ def _bgstats_rejected(rejected: ImportRejected) -> Response:
 
 
 class ClubBackupRestoreApi(APIView):
-    parser_classes = ()
+    parser_classes = (RawJsonParser,)
 
     @extend_schema(
         request={"application/json": OpenApiTypes.OBJECT},
@@ -257,7 +258,7 @@ _BGSTATS_REQUEST = {
 
 
 class BgStatsPreviewApi(APIView):
-    parser_classes = ()
+    parser_classes = (RawJsonParser,)
 
     class OutputSerializer(serializers.Serializer[object]):
         plays = serializers.IntegerField(help_text="The plays that would be imported.")
@@ -296,7 +297,7 @@ class BgStatsPreviewApi(APIView):
 
 
 class BgStatsImportApi(APIView):
-    parser_classes = ()
+    parser_classes = (RawJsonParser,)
 
     @extend_schema(
         request={"application/json": _BGSTATS_REQUEST},

@@ -18,6 +18,7 @@ from rest_framework.views import APIView
 from api.base import (
     ERRORS,
     THROTTLED,
+    RawJsonParser,
     problems_document,
     request_body,
 )
@@ -30,7 +31,7 @@ from scoring.sheet_io import (
 # Score-sheet calculator
 
 
-_SHEET_EXAMPLE: Final = {
+SHEET_EXAMPLE: Final = {
     "game": "concordia",
     "kind": "final",
     "map": "imperium",
@@ -139,7 +140,7 @@ class ScoreSheetApi(APIView):
 
     authentication_classes = ()
     permission_classes = (AllowAny,)
-    parser_classes = ()
+    parser_classes = (RawJsonParser,)
 
     @extend_schema(
         operation_id="score_sheet_score",
@@ -149,7 +150,7 @@ class ScoreSheetApi(APIView):
             400: ERRORS,
             429: THROTTLED,
         },
-        examples=[OpenApiExample("Concordia", value=_SHEET_EXAMPLE, request_only=True)],
+        examples=[OpenApiExample("Concordia", value=SHEET_EXAMPLE, request_only=True)],
         auth=[],
     )
     def post(self, request: Request) -> Response:

@@ -13,6 +13,7 @@ from games.concordia.views import result, sheet
 from games.models import Colour, ConcordiaMap, EntryMode, Game
 from games.vocabulary import category_label
 from scoring.catalog import MAX_PLAYERS, MIN_PLAYERS
+from scoring.sheet_io import parse_concordia
 from scoring.types import Category, SheetResult
 
 
@@ -66,5 +67,7 @@ registry.register(
         maps=_maps,
         result_type=SheetResult,
         score_rows=_rows,
+        sheet_read=parse_concordia,
+        sheet_record=services.concordia_sheet_record,
     )
 )
