@@ -205,6 +205,31 @@ def idempotency_key(request: Request) -> str:
     return key
 
 
+# Fields of JSON bodies: DRF's take "yes" for true and 42 for "42", which the
+# schema (boolean, string) refuses; a body is JSON, so its types are meant.
+
+
+class JsonBooleanField(serializers.BooleanField):
+    def to_internal_value(self, data: Any) -> bool:
+        if not isinstance(data, bool):
+            self.fail("invalid", input=data)
+        return data
+
+
+class JsonCharField(serializers.CharField):
+    def to_internal_value(self, data: Any) -> str:
+        if not isinstance(data, str):
+            self.fail("invalid")
+        return str(super().to_internal_value(data))
+
+
+class JsonIntegerField(serializers.IntegerField):
+    def to_internal_value(self, data: Any) -> int:
+        if isinstance(data, bool) or not isinstance(data, int):
+            self.fail("invalid")
+        return int(super().to_internal_value(data))
+
+
 # Access
 
 

@@ -24,6 +24,8 @@ from api.base import (
     ERRORS,
     IDEMPOTENCY_KEY,
     READ_ERRORS,
+    JsonBooleanField,
+    JsonCharField,
     RawJsonParser,
     document_object,
     idempotency_key,
@@ -134,16 +136,16 @@ class SessionListApi(APIView):
             "seating order, are the club's players of those names."
         )
         played_at = serializers.DateTimeField()
-        place = serializers.CharField(
+        place = JsonCharField(
             max_length=TableSession._meta.get_field("place").max_length,
             required=False,
             allow_blank=True,
             default="",
         )
-        notes = serializers.CharField(
+        notes = JsonCharField(
             max_length=NOTES_MAX_LENGTH, required=False, allow_blank=True, default=""
         )
-        add_players = serializers.BooleanField(
+        add_players = JsonBooleanField(
             required=False,
             default=False,
             help_text="Add the sheet's names the club does not know as guest "

@@ -21,7 +21,6 @@ from scoring.names import NAME_MAX_LENGTH
 from scoring.types import MapName, SheetKind, Specialist
 
 
-
 def _counts(help_text: str) -> serializers.DictField:
     return serializers.DictField(
         child=serializers.IntegerField(min_value=0), help_text=help_text

@@ -232,7 +232,8 @@ def test_a_sheet_the_rules_refuse_is_refused_with_paths(as_role, lisboa_players)
         ({"sheet": {}, "played_at": "yesterday"}, "played_at"),
         ({"sheet": {}, "played_at": "2001-01-01T00:00:00Z"}, "played_at"),
         ({"sheet": {}, "played_at": "2026-11-20", "notes": "n" * 2001}, "notes"),
-        ({"sheet": {}, "played_at": "2026-11-20", "add_players": "maybe"}, "add_players"),
+        ({"sheet": {}, "played_at": "2026-11-20", "add_players": "yes"}, "add_players"),
+        ({"sheet": {}, "played_at": "2026-11-20", "place": 42}, "place"),
     ],
 )
 def test_a_wrong_envelope_is_a_path_addressed_400(as_role, lisboa_players, body, path):
