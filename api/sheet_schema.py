@@ -9,22 +9,32 @@ invalid is always refused.
 
 from __future__ import annotations
 
+from typing import Final
+
 from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_field
 from rest_framework import serializers
 
-from games.models import MagnanimousEnding
+from games.models import ConcordiaMap, MagnanimousEnding
 from scoring.catalog import MAX_PLAYERS, MIN_PLAYERS
 from scoring.magnanimous import MAX_PLAYERS as MAGNANIMOUS_MAX_PLAYERS
 from scoring.magnanimous import MIN_PLAYERS as MAGNANIMOUS_MIN_PLAYERS
 from scoring.magnanimous import NOBILITY_TOP
 from scoring.names import NAME_MAX_LENGTH
-from scoring.types import MapName, SheetKind, Specialist
+from scoring.types import SheetKind, Specialist
 
 
 def _counts(help_text: str) -> serializers.DictField:
     return serializers.DictField(
         child=serializers.IntegerField(min_value=0), help_text=help_text
     )
+
+
+# The value sets whose enums drf-spectacular names after these (settings'
+# ENUM_NAME_OVERRIDES): "game", "map" and "ending" name other sets elsewhere.
+GAME_CONCORDIA: Final = ["concordia"]
+GAME_MAGNANIMOUS: Final = ["magnanimous"]
+MAPS: Final = ConcordiaMap.choices
+ENDINGS: Final = MagnanimousEnding.choices
 
 
 def _name() -> serializers.CharField:
@@ -54,9 +64,9 @@ class ConcordiaSheetPlayerSerializer(serializers.Serializer[object]):
 
 
 class ConcordiaSheetSerializer(serializers.Serializer[object]):
-    game = serializers.ChoiceField(choices=["concordia"])
+    game = serializers.ChoiceField(choices=GAME_CONCORDIA)
     kind = serializers.ChoiceField(choices=[k.value for k in SheetKind], required=False)
-    map = serializers.ChoiceField(choices=[m.value for m in MapName])
+    map = serializers.ChoiceField(choices=MAPS)
     expansions = serializers.ListField(child=serializers.CharField(), required=False)
     praefectus_magnus = serializers.CharField(
         required=False, help_text="Required for a final sheet."
@@ -84,8 +94,8 @@ class MagnanimousSheetPlayerSerializer(serializers.Serializer[object]):
 
 
 class MagnanimousSheetSerializer(serializers.Serializer[object]):
-    game = serializers.ChoiceField(choices=["magnanimous"])
-    ending = serializers.ChoiceField(choices=MagnanimousEnding.values)
+    game = serializers.ChoiceField(choices=GAME_MAGNANIMOUS)
+    ending = serializers.ChoiceField(choices=ENDINGS)
     players = serializers.ListField(
         child=MagnanimousSheetPlayerSerializer(),
         min_length=MAGNANIMOUS_MIN_PLAYERS,

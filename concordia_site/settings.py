@@ -325,6 +325,15 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
+    # Fields called "game", "map" and "ending" hold several value sets (a
+    # score sheet's "game" is one game): each set gets its own name.
+    "ENUM_NAME_OVERRIDES": {
+        "GameEnum": "games.models.Game",
+        "SheetConcordiaEnum": "api.sheet_schema.GAME_CONCORDIA",
+        "SheetMagnanimousEnum": "api.sheet_schema.GAME_MAGNANIMOUS",
+        "MapEnum": "api.sheet_schema.MAPS",
+        "EndingEnum": "api.sheet_schema.ENDINGS",
+    },
 }
 
 # Celery: with REDIS_URL it is both broker and result backend; without it tasks

@@ -127,7 +127,8 @@ def test_a_move_the_rules_refuse_is_a_400_at_its_path(member, game_id):
     )
     assert response.status_code == 400
     errors = response.json()["errors"]
-    assert errors and all(e["path"].startswith("event") for e in errors)
+    assert errors
+    assert all(e["path"].startswith("event") for e in errors)
     assert not AssistantEvent.objects.exists()
 
 
@@ -164,7 +165,10 @@ def test_an_imported_log_is_the_same_game(member):
         ("null", ""),
         ('"log"', ""),
         ("[" * 100 + "]" * 100, "[0]" * 64),
-        ('{"game": "concordia", "players": [{"name": "Ana\\u0000"}]}', "players[0].name"),
+        (
+            '{"game": "concordia", "players": [{"name": "Ana\\u0000"}]}',
+            "players[0].name",
+        ),
     ],
 )
 def test_an_import_that_is_no_log_is_refused_with_its_path(member, raw, path):
