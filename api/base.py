@@ -149,6 +149,24 @@ class RawJsonParser(BaseParser):
         return bytes(stream.read(MAX_IMPORT_BYTES + 1)) if stream else b""
 
 
+class JsonDocumentParser(BaseParser):
+    """``application/json`` read by `document_load`: a body too large, too deep,
+    not JSON or holding a NUL is a 400 with the errors document (DRF's
+    JSONParser answers a deeply nested body with a server error)."""
+
+    media_type = "application/json"
+
+    def parse(
+        self,
+        stream: Any,
+        media_type: str | None = None,
+        parser_context: Mapping[str, Any] | None = None,
+    ) -> object:
+        return document_load(
+            bytes(stream.read(MAX_IMPORT_BYTES + 1)) if stream else b""
+        )
+
+
 def request_body(request: Request) -> bytes:
     """Return the raw request body, for the services to decode and report on."""
     data = request.data
@@ -249,13 +267,30 @@ def managed_club(request: Request, club_slug: str) -> Club:
     return access.club_for_manager(request_user(request), club_slug)
 
 
+class ApiPagination(PageNumberPagination):
+    """DRF's page numbers, with ``?page=`` (empty) or ``?page=x`` refused with a
+    400 at ``page`` rather than read as the first page or a 404."""
+
+    last_page_strings = ()
+
+    def get_page_number(self, request: Any, paginator: Any) -> int:
+        raw = request.query_params.get(self.page_query_param)
+        if raw is None:
+            return 1
+        if not (raw.isascii() and raw.isdigit() and 0 < len(raw) < 10 and int(raw)):
+            raise exceptions.ValidationError(
+                {self.page_query_param: [_("A page is a whole number from 1 on.")]}
+            )
+        return int(raw)
+
+
 def paginated(
     view: APIView,
     request: Request,
     queryset: QuerySet[Any],
     serializer: type[serializers.BaseSerializer[Any]],
 ) -> Response:
-    paginator = PageNumberPagination()
+    paginator = ApiPagination()
     page = paginator.paginate_queryset(queryset, request, view=view)
     return paginator.get_paginated_response(serializer(page, many=True).data)
 

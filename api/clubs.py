@@ -7,13 +7,13 @@ from drf_spectacular.utils import (
     extend_schema,
 )
 from rest_framework import serializers
-from rest_framework.pagination import PageNumberPagination
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from api.base import (
     READ_ERRORS,
+    ApiPagination,
     member_club,
     paginated,
 )
@@ -26,7 +26,7 @@ from clubs.selectors import club_qs_visible_to
 
 class ClubListApi(APIView):
     # Read by drf-spectacular, which then documents the paginated envelope.
-    pagination_class = PageNumberPagination
+    pagination_class = ApiPagination
 
     class OutputSerializer(serializers.ModelSerializer[Club]):
         class Meta:
@@ -77,7 +77,7 @@ class PlayerOutputSerializer(serializers.ModelSerializer[Player]):
 
 class PlayerListApi(APIView):
     # Read by drf-spectacular, which then documents the paginated envelope.
-    pagination_class = PageNumberPagination
+    pagination_class = ApiPagination
 
     @extend_schema(responses={200: PlayerOutputSerializer(many=True), **READ_ERRORS})
     def get(self, request: Request, club_slug: str) -> Response:

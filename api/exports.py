@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
 
 from django.http import HttpResponse
 from django.utils.translation import gettext_noop
@@ -13,6 +14,7 @@ from drf_spectacular.utils import (
     extend_schema,
 )
 from rest_framework import serializers, status
+from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -152,10 +154,41 @@ class ClubBackupRestoreApi(APIView):
         return _outcome(club_backup_import(club=club, document=document))
 
 
+class _CsvRenderer(BaseRenderer):
+    """Lets ``Accept: text/csv`` choose the CSV (the view writes it itself)."""
+
+    media_type = "text/csv"
+    format = "csv"
+    charset = "utf-8"
+
+    def render(
+        self,
+        data: Any,
+        accepted_media_type: str | None = None,
+        renderer_context: Mapping[str, Any] | None = None,
+    ) -> bytes:
+        # Only errors reach a renderer, and `handle_exception` sends those as JSON.
+        return JSONRenderer().render(data)
+
+
 class ResultsCsvApi(APIView):
+    renderer_classes = (_CsvRenderer, JSONRenderer)
+
+    def handle_exception(self, exc: Exception) -> Response:
+        # An error is the errors document in JSON whatever the client accepts.
+        self.request.accepted_renderer = JSONRenderer()
+        self.request.accepted_media_type = JSONRenderer.media_type
+        return super().handle_exception(exc)
+
     @extend_schema(
         operation_id="clubs_results_csv_retrieve",
-        responses={(200, "text/csv"): OpenApiTypes.STR, **READ_ERRORS},
+        responses={
+            (200, "text/csv"): OpenApiTypes.STR,
+            **{
+                (code, "application/json"): answer
+                for code, answer in READ_ERRORS.items()
+            },
+        },
         description="Every seat of every finished game, one row each.",
     )
     def get(self, request: Request, club_slug: str) -> HttpResponse:

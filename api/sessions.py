@@ -15,7 +15,6 @@ from drf_spectacular.utils import (
     extend_schema,
 )
 from rest_framework import serializers, status
-from rest_framework.pagination import PageNumberPagination
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -24,6 +23,7 @@ from api.base import (
     ERRORS,
     IDEMPOTENCY_KEY,
     READ_ERRORS,
+    ApiPagination,
     JsonBooleanField,
     JsonCharField,
     RawJsonParser,
@@ -127,7 +127,7 @@ def _session_full(club: Club, session_id: int, user: User) -> TableSession:
 
 class SessionListApi(APIView):
     # Read by drf-spectacular, which then documents the paginated envelope.
-    pagination_class = PageNumberPagination
+    pagination_class = ApiPagination
     parser_classes = (RawJsonParser,)
 
     class InputSerializer(serializers.Serializer[object]):

@@ -15,7 +15,6 @@ from django.http import Http404
 from django.utils.translation import gettext_noop
 from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
-from rest_framework.pagination import PageNumberPagination
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -24,6 +23,7 @@ from api.base import (
     ERRORS,
     IDEMPOTENCY_KEY,
     READ_ERRORS,
+    ApiPagination,
     JsonIntegerField,
     RawJsonParser,
     document_object,
@@ -166,7 +166,7 @@ _SETUP_EXAMPLE: Final = {
 
 
 class TableGameListApi(APIView):
-    pagination_class = PageNumberPagination
+    pagination_class = ApiPagination
     parser_classes = (RawJsonParser,)
 
     @extend_schema(
