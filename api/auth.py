@@ -29,7 +29,7 @@ from api.base import DetailSerializer, ErrorsSerializer, JsonDocumentParser
 # Authentication
 
 
-class _TokenInputSerializer(AuthTokenSerializer):
+class TokenInputSerializer(AuthTokenSerializer):
     # A user name is at most 150 characters (Django's): a longer one is a 400
     # here, before django-axes records the attempt in its 255-character column.
     username = serializers.CharField(
@@ -49,7 +49,7 @@ class _TokenInputSerializer(AuthTokenSerializer):
 @extend_schema_view(
     post=extend_schema(
         operation_id="auth_token_create",
-        request=_TokenInputSerializer,
+        request=TokenInputSerializer,
         responses={
             200: inline_serializer(
                 name="AuthToken", fields={"token": serializers.CharField()}
@@ -82,7 +82,7 @@ class AuthTokenCreateApi(ObtainAuthToken):
     body, so a client carrying a session cookie needs no CSRF token here.
     """
 
-    serializer_class = _TokenInputSerializer
+    serializer_class = TokenInputSerializer
     parser_classes = (JsonDocumentParser,)
     renderer_classes = (JSONRenderer,)
     authentication_classes = ()

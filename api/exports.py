@@ -28,12 +28,15 @@ from api.base import (
     request_body,
     request_user,
 )
+from api.schema import typed_schema, without_required
 from games.documents import (
     ImportRejected,
     document_load,
 )
 from portability.backup import club_backup_export, club_backup_import
+from portability.backup.document import BackupDocument
 from portability.bgstats import (
+    BgStatsDocument,
     BgStatsFile,
     bgstats_export,
     bgstats_import,
@@ -52,11 +55,19 @@ from scoring.types import Problem
 # Export and import
 
 
+_BACKUP = typed_schema(BackupDocument)
+_BACKUP_REQUEST = {
+    **_BACKUP,
+    "description": "A club backup (docs/portability.md), as …/backup/ returns it; "
+    "files of version 1 are read too.",
+}
+
+
 class ClubBackupExportApi(APIView):
     @extend_schema(
         responses={
             200: OpenApiResponse(
-                OpenApiTypes.OBJECT,
+                _BACKUP,
                 description="The club backup (docs/portability.md).",
             ),
             **READ_ERRORS,
@@ -144,7 +155,7 @@ class ClubBackupRestoreApi(APIView):
     parser_classes = (RawJsonParser,)
 
     @extend_schema(
-        request={"application/json": OpenApiTypes.OBJECT},
+        request={"application/json": _BACKUP_REQUEST},
         responses={201: _ImportOutcomeSerializer, 400: ERRORS, **READ_ERRORS},
         description="Restore a club backup into this club, which must have no games or players yet.",
     )
@@ -200,7 +211,7 @@ class BgStatsExportApi(APIView):
     @extend_schema(
         responses={
             200: OpenApiResponse(
-                OpenApiTypes.OBJECT,
+                typed_schema(BgStatsDocument),
                 description="BG Stats JSON export of the Concordia plays.",
             ),
             **READ_ERRORS,
@@ -266,16 +277,16 @@ _CHOICES_SHAPE: Final = gettext_noop(
 )
 _FLAG_SHAPE: Final = gettext_noop("Expected true or false")
 
+_BGSTATS_FILE = without_required(typed_schema(BgStatsDocument))
 _BGSTATS_REQUEST = {
     "type": "object",
-    "description": "A BG Stats JSON export; optionally with `players_chosen`: "
-    "{BG Stats player id: club player id, or null for a new player}.",
+    "description": "A BG Stats JSON export (the fields the import reads are "
+    "typed; a phone's file has more, which are ignored); optionally with "
+    "`players_chosen`: {BG Stats player id: club player id, or null for a new "
+    "player}.",
     "additionalProperties": True,
     "properties": {
-        "games": {"type": "array", "items": {"type": "object"}},
-        "players": {"type": "array", "items": {"type": "object"}},
-        "locations": {"type": "array", "items": {"type": "object"}},
-        "plays": {"type": "array", "items": {"type": "object"}},
+        **_BGSTATS_FILE["properties"],
         "players_chosen": {
             "type": "object",
             "additionalProperties": {"type": "integer", "nullable": True},

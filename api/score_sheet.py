@@ -22,6 +22,7 @@ from api.base import (
     problems_document,
     request_body,
 )
+from api.sheet_schema import SCORE_SHEET
 from scoring.sheet_io import (
     SheetInvalid,
     load_document,
@@ -116,23 +117,6 @@ _RESULT_DOCUMENT = {
         "players": {"type": "array", "items": _RESULT_PLAYER},
     },
 }
-_SHEET_DOCUMENT = {
-    "type": "object",
-    "description": "A score sheet of Concordia or Magnanimous (docs/score-sheet.md).",
-    "additionalProperties": True,
-    "required": ["game", "players"],
-    "properties": {
-        "game": {"type": "string", "enum": ["concordia", "magnanimous"]},
-        "kind": {"type": "string", "enum": ["final", "intermediate"]},
-        "map": {"type": "string", "enum": ["imperium", "italia"]},
-        "praefectus_magnus": {"type": "string"},
-        "ending": {"type": "string", "enum": ["republic", "nobility", "rio_occupied"]},
-        "players": {
-            "type": "array",
-            "items": {"type": "object", "additionalProperties": True},
-        },
-    },
-}
 
 
 class ScoreSheetApi(APIView):
@@ -144,7 +128,7 @@ class ScoreSheetApi(APIView):
 
     @extend_schema(
         operation_id="score_sheet_score",
-        request={"application/json": _SHEET_DOCUMENT},
+        request=SCORE_SHEET,
         responses={
             200: OpenApiResponse(_RESULT_DOCUMENT, description="The result document."),
             400: ERRORS,

@@ -325,6 +325,10 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "api.schema.bodies_required",
+    ],
     # Fields called "game", "map" and "ending" hold several value sets (a
     # score sheet's "game" is one game): each set gets its own name.
     "ENUM_NAME_OVERRIDES": {
