@@ -9,7 +9,6 @@ from typing import Any
 from axes.helpers import get_cool_off  # type: ignore[import-untyped]
 from django.conf import settings
 from django.contrib.auth.models import User
-from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 from drf_spectacular.utils import (
     OpenApiResponse,
@@ -33,12 +32,10 @@ class TokenInputSerializer(AuthTokenSerializer):
     # A user name is at most 150 characters (Django's): a longer one is a 400
     # here, before django-axes records the attempt in its 255-character column.
     username = serializers.CharField(
-        label=_("Username"),
         write_only=True,
         max_length=User._meta.get_field("username").max_length,
     )
     password = serializers.CharField(
-        label=_("Password"),
         style={"input_type": "password"},
         trim_whitespace=False,
         write_only=True,

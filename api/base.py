@@ -124,6 +124,8 @@ THROTTLED = OpenApiResponse(
     DetailSerializer, description="Too many requests; retry later."
 )
 READ_ERRORS: Final = {401: DENIED, 403: DENIED, 404: NOT_FOUND, 429: THROTTLED}
+# A list: also a ``?page=`` that is no page number (400 at ``page``).
+LIST_ERRORS: Final = {400: ERRORS, **READ_ERRORS}
 
 
 class RawJsonParser(BaseParser):
@@ -272,6 +274,13 @@ class ApiPagination(PageNumberPagination):
     400 at ``page`` rather than read as the first page or a 404."""
 
     last_page_strings = ()
+
+    def get_schema_operation_parameters(self, view: Any) -> list[dict[str, Any]]:
+        parameters = super().get_schema_operation_parameters(view)
+        for parameter in parameters:
+            if parameter["name"] == self.page_query_param:
+                parameter["schema"] = {"type": "integer", "minimum": 1}
+        return parameters
 
     def get_page_number(self, request: Any, paginator: Any) -> int:
         raw = request.query_params.get(self.page_query_param)

@@ -12,6 +12,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from api.base import (
+    LIST_ERRORS,
     READ_ERRORS,
     ApiPagination,
     member_club,
@@ -33,7 +34,7 @@ class ClubListApi(APIView):
             model = Club
             fields = ("slug", "name", "created_at")
 
-    @extend_schema(responses={200: OutputSerializer(many=True), **READ_ERRORS})
+    @extend_schema(responses={200: OutputSerializer(many=True), **LIST_ERRORS})
     def get(self, request: Request) -> Response:
         clubs = club_qs_visible_to(request.user).order_by("name", "pk")
         return paginated(self, request, clubs, self.OutputSerializer)
@@ -79,7 +80,7 @@ class PlayerListApi(APIView):
     # Read by drf-spectacular, which then documents the paginated envelope.
     pagination_class = ApiPagination
 
-    @extend_schema(responses={200: PlayerOutputSerializer(many=True), **READ_ERRORS})
+    @extend_schema(responses={200: PlayerOutputSerializer(many=True), **LIST_ERRORS})
     def get(self, request: Request, club_slug: str) -> Response:
         club = member_club(request, club_slug)
         players = club.players.select_related("user").order_by("name", "pk")

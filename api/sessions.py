@@ -22,6 +22,7 @@ from rest_framework.views import APIView
 from api.base import (
     ERRORS,
     IDEMPOTENCY_KEY,
+    LIST_ERRORS,
     READ_ERRORS,
     ApiPagination,
     JsonBooleanField,
@@ -159,7 +160,7 @@ class SessionListApi(APIView):
                 raise serializers.ValidationError(error.messages) from None
             return value
 
-    @extend_schema(responses={200: SessionOutputSerializer(many=True), **READ_ERRORS})
+    @extend_schema(responses={200: SessionOutputSerializer(many=True), **LIST_ERRORS})
     def get(self, request: Request, club_slug: str) -> Response:
         club = member_club(request, club_slug)
         return paginated(

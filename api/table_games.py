@@ -22,6 +22,7 @@ from rest_framework.views import APIView
 from api.base import (
     ERRORS,
     IDEMPOTENCY_KEY,
+    LIST_ERRORS,
     READ_ERRORS,
     ApiPagination,
     JsonIntegerField,
@@ -170,7 +171,7 @@ class TableGameListApi(APIView):
     parser_classes = (RawJsonParser,)
 
     @extend_schema(
-        responses={200: TableGameOutputSerializer(many=True), **READ_ERRORS},
+        responses={200: TableGameOutputSerializer(many=True), **LIST_ERRORS},
         description="The club's games of the table assistant, newest first.",
     )
     def get(self, request: Request, club_slug: str) -> Response:
