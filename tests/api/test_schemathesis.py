@@ -74,7 +74,7 @@ def real_ids(finished_session: TableSession) -> dict[str, object]:
 
 @schema.parametrize()
 @settings(
-    max_examples=25,
+    max_examples=15,
     deadline=None,
     suppress_health_check=list(HealthCheck),
     derandomize=True,
