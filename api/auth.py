@@ -33,7 +33,7 @@ class TokenInputSerializer(AuthTokenSerializer):
     # here, before django-axes records the attempt in its 255-character column.
     username = serializers.CharField(
         write_only=True,
-        max_length=User._meta.get_field("username").max_length,
+        max_length=int(User._meta.get_field("username").max_length or 150),
     )
     password = serializers.CharField(
         style={"input_type": "password"},

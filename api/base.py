@@ -147,7 +147,7 @@ class RawJsonParser(BaseParser):
         stream: Any,
         media_type: str | None = None,
         parser_context: Mapping[str, Any] | None = None,
-    ) -> bytes:
+    ) -> Any:
         return bytes(stream.read(MAX_IMPORT_BYTES + 1)) if stream else b""
 
 
@@ -163,7 +163,7 @@ class JsonDocumentParser(BaseParser):
         stream: Any,
         media_type: str | None = None,
         parser_context: Mapping[str, Any] | None = None,
-    ) -> object:
+    ) -> Any:
         return document_load(
             bytes(stream.read(MAX_IMPORT_BYTES + 1)) if stream else b""
         )
@@ -171,7 +171,7 @@ class JsonDocumentParser(BaseParser):
 
 def request_body(request: Request) -> bytes:
     """Return the raw request body, for the services to decode and report on."""
-    data = request.data
+    data: object = request.data
     if isinstance(data, bytes):
         return data
     # No Content-Type: DRF parsed nothing, and the stream is still unread.

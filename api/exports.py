@@ -180,7 +180,7 @@ class _CsvRenderer(BaseRenderer):
         renderer_context: Mapping[str, Any] | None = None,
     ) -> bytes:
         # Only errors reach a renderer, and `handle_exception` sends those as JSON.
-        return JSONRenderer().render(data)
+        return bytes(JSONRenderer().render(data))
 
 
 class ResultsCsvApi(APIView):

@@ -111,7 +111,7 @@ class SessionOutputSerializer(serializers.ModelSerializer[TableSession]):
 
 
 class SessionFullOutputSerializer(SessionOutputSerializer):
-    seats = SeatDetailOutputSerializer(many=True)  # type: ignore[assignment]
+    seats = SeatDetailOutputSerializer(many=True)
 
 
 def _session_full(club: Club, session_id: int, user: User) -> TableSession:
@@ -138,7 +138,7 @@ class SessionListApi(APIView):
         )
         played_at = serializers.DateTimeField()
         place = JsonCharField(
-            max_length=TableSession._meta.get_field("place").max_length,
+            max_length=int(TableSession._meta.get_field("place").max_length or 100),
             required=False,
             allow_blank=True,
             default="",

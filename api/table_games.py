@@ -39,6 +39,7 @@ from assistant import registry, selectors, services
 from assistant.interface import Move, RulesRefused
 from assistant.models import AssistantGame
 from games.documents import ImportRejected, document_load
+from games.models import TableSession
 from scoring.types import Problem
 
 EVENTS_IN_A_CREATE: Final = gettext_noop(
@@ -69,10 +70,12 @@ class TableGameOutputSerializer(serializers.ModelSerializer[AssistantGame]):
         help_text="The rest of the log's header (Concordia: map, tracking, "
         "intermediate_scoring, cities, display)."
     )
-    session = serializers.PrimaryKeyRelatedField(
-        read_only=True,
-        allow_null=True,
-        help_text="The finished game's id under …/sessions/, once its sheet exists.",
+    session: serializers.PrimaryKeyRelatedField[TableSession] = (
+        serializers.PrimaryKeyRelatedField(
+            read_only=True,
+            allow_null=True,
+            help_text="The finished game's id under …/sessions/, once its sheet exists.",
+        )
     )
 
     class Meta:

@@ -11,7 +11,11 @@ def test_results_csv_answers_accept_text_csv(as_role, finished_session):
     )
     assert response.status_code == 200
     assert response["Content-Type"] == "text/csv; charset=utf-8"
-    assert response.content.decode("utf-8-sig").splitlines()[0].startswith("game_id,date,game,map")
+    assert (
+        response.content.decode("utf-8-sig")
+        .splitlines()[0]
+        .startswith("game_id,date,game,map")
+    )
 
 
 def test_results_csv_errors_stay_json_under_accept_text_csv(as_role, finished_session):

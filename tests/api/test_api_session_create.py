@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
-from django.contrib.auth.models import User
+from rest_framework.test import APIClient
 
 from clubs import services as clubs_services
 from clubs.models import Club
@@ -16,15 +17,16 @@ DATA = Path(__file__).parent.parent / "scoring" / "data"
 URL = "/api/v1/clubs/lisboa/sessions/"
 
 
-def _sheet(name: str) -> dict[str, object]:
-    return json.loads((DATA / f"{name}.json").read_text())
+def _sheet(name: str) -> dict[str, Any]:
+    sheet: dict[str, Any] = json.loads((DATA / f"{name}.json").read_text())
+    return sheet
 
 
-def _body(sheet: dict[str, object], **extra: object) -> dict[str, object]:
+def _body(sheet: dict[str, Any], **extra: object) -> dict[str, object]:
     return {"sheet": sheet, "played_at": "2026-11-20T21:30:00Z", **extra}
 
 
-def _post(client, body: object, **headers: str):
+def _post(client: APIClient, body: object, **headers: str) -> Any:
     return client.post(
         URL, json.dumps(body), content_type="application/json", headers=headers
     )
@@ -39,7 +41,7 @@ def lisboa_players(club: Club) -> dict[str, int]:
 
 
 def test_a_member_records_the_rulebook_game_with_its_exact_scores(
-    as_role, lisboa_players, bob: User
+    as_role, lisboa_players, bob
 ):
     response = _post(
         as_role("member"),
@@ -212,7 +214,7 @@ def test_a_malformed_key_is_refused(as_role, lisboa_players, key):
 
 def test_a_sheet_the_rules_refuse_is_refused_with_paths(as_role, lisboa_players):
     sheet = _sheet("concordia-rulebook")
-    sheet["players"][1]["houses"]["cloth"] = 5  # type: ignore[index]
+    sheet["players"][1]["houses"]["cloth"] = 5
     response = _post(as_role("member"), _body(sheet))
     assert response.status_code == 400
     assert {e["path"] for e in response.json()["errors"]} >= {

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
+from rest_framework.test import APIClient
 
 from assistant.models import AssistantEvent, AssistantGame
 
@@ -13,15 +15,16 @@ DATA = Path(__file__).parent.parent / "play" / "data"
 URL = "/api/v1/clubs/lisboa/table-games/"
 
 
-def _log() -> dict[str, object]:
-    return json.loads((DATA / "game-log-short.json").read_text())
+def _log() -> dict[str, Any]:
+    log: dict[str, Any] = json.loads((DATA / "game-log-short.json").read_text())
+    return log
 
 
-def _setup() -> dict[str, object]:
+def _setup() -> dict[str, Any]:
     return {key: value for key, value in _log().items() if key != "events"}
 
 
-def _post(client, url: str, body: object, **headers: str):
+def _post(client: APIClient, url: str, body: object, **headers: str) -> Any:
     return client.post(
         url, json.dumps(body), content_type="application/json", headers=headers
     )
@@ -33,13 +36,15 @@ def member(as_role):
 
 
 @pytest.fixture
-def game_id(member) -> int:
+def game_id(member: APIClient) -> int:
     response = _post(member, URL, _setup())
     assert response.status_code == 201, response.json()
     return int(response.json()["id"])
 
 
-def _event(client, game_id: int, event: object, head: object, **headers: str):
+def _event(
+    client: APIClient, game_id: int, event: object, head: object, **headers: str
+) -> Any:
     return _post(
         client,
         f"{URL}{game_id}/events/",
@@ -93,7 +98,7 @@ def test_a_setup_the_rules_refuse_is_a_path_addressed_400(member, change, path):
 def test_the_short_log_played_through_the_api_reaches_its_documented_state(
     member, game_id
 ):
-    for head, event in enumerate(_log()["events"]):  # type: ignore[arg-type]
+    for head, event in enumerate(_log()["events"]):
         response = _event(member, game_id, event, head)
         assert response.status_code == 201, (head, response.json())
         assert response.json()["head"] == head + 1
@@ -104,7 +109,7 @@ def test_the_short_log_played_through_the_api_reaches_its_documented_state(
 
 
 def test_a_move_on_a_stale_head_is_a_409_with_the_fresh_head(member, game_id):
-    first, second = _log()["events"][:2]  # type: ignore[index]
+    first, second = _log()["events"][:2]
     assert _event(member, game_id, first, 0).status_code == 201
     response = _event(member, game_id, second, 0)
     assert response.status_code == 409
@@ -113,7 +118,7 @@ def test_a_move_on_a_stale_head_is_a_409_with_the_fresh_head(member, game_id):
 
 
 def test_a_move_sent_twice_with_its_key_is_recorded_once(member, game_id):
-    first = _log()["events"][0]  # type: ignore[index]
+    first = _log()["events"][0]
     sent = _event(member, game_id, first, 0, Idempotency_Key="tap-1")
     again = _event(member, game_id, first, 0, Idempotency_Key="tap-1")
     assert (sent.status_code, again.status_code) == (201, 200)
@@ -180,7 +185,7 @@ def test_an_import_that_is_no_log_is_refused_with_its_path(member, raw, path):
 
 def test_an_import_the_rules_refuse_names_the_event(member):
     log = _log()
-    log["events"][3]["card"] = "Consul"  # type: ignore[index]
+    log["events"][3]["card"] = "Consul"
     response = _post(member, f"{URL}import/", log)
     assert response.status_code == 400
     assert any(e["path"].startswith("events[3]") for e in response.json()["errors"])
