@@ -40,6 +40,10 @@ NO_PLAYERS_YET: Final = gettext_noop(
     "The club has no player called “%(name)s”, nor any player yet. Send "
     "“add_players”: true to add the new names as guests."
 )
+NOT_FINAL: Final = gettext_noop(
+    "A game is recorded from its final sheet: an intermediate scoring is not "
+    "the end of the game."
+)
 SPELLED_OTHERWISE: Final = gettext_noop(
     "The club writes this player's name “%(player)s”: use that spelling, "
     "not “%(name)s”."
@@ -171,6 +175,8 @@ def session_from_sheet(
         sheet: Any = spec.sheet_read(document)
     except SheetInvalid as invalid:
         raise _rejected(invalid.problems, path) from None
+    if str(getattr(sheet, "kind", "final")) != "final":
+        raise _rejected([Problem(path="kind", template=NOT_FINAL)], path)
     seats = _seats(
         club=club,
         names=[board.name for board in sheet.players],

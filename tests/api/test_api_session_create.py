@@ -223,6 +223,20 @@ def test_a_sheet_the_rules_refuse_is_refused_with_paths(as_role, lisboa_players)
     assert not TableSession.objects.exists()
 
 
+def test_an_intermediate_scoring_is_no_finished_game(as_role, lisboa_players):
+    sheet = _sheet("concordia-intermediate")
+    response = _post(as_role("member"), _body(sheet, add_players=True))
+    assert response.status_code == 400
+    assert response.json()["errors"] == [
+        {
+            "path": "sheet.kind",
+            "message": "A game is recorded from its final sheet: an intermediate "
+            "scoring is not the end of the game.",
+        }
+    ]
+    assert not TableSession.objects.exists()
+
+
 @pytest.mark.parametrize(
     ("body", "path"),
     [
