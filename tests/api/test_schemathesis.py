@@ -2,13 +2,16 @@
 
 Schemathesis generates requests for every operation of ``/api/v1/schema/``
 (valid and invalid ones) and sends them through the WSGI app as a signed-in
-member of "lisboa", whose club holds the rulebook game.
+member of "lisboa", whose club holds the rulebook game and a table-assistant
+game in play.
 """
 
 from __future__ import annotations
 
+import json
 import zlib
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 import schemathesis
@@ -20,6 +23,7 @@ from rest_framework.authtoken.models import Token
 from schemathesis.checks import CHECKS as CHECKS_REGISTRY
 from schemathesis.config import SchemathesisConfig
 
+from assistant import services as assistant_services
 from clubs.models import Club
 from concordia_site.wsgi import application
 from games.models import TableSession
@@ -64,11 +68,20 @@ def member_token(finished_session: TableSession, bob: User, other_club: Club) ->
 
 
 @pytest.fixture
-def real_ids(finished_session: TableSession) -> dict[str, object]:
+def real_ids(finished_session: TableSession, bob: User) -> dict[str, object]:
+    log = json.loads(
+        (
+            Path(__file__).parent.parent / "play" / "data" / "game-log-short.json"
+        ).read_text()
+    )
+    table_game = assistant_services.game_import(
+        club=finished_session.club, created_by=bob, document=log
+    )
     return {
         "club_slug": "lisboa",
         "session_id": finished_session.pk,
         "player_id": finished_session.seats.get(seat_order=0).player_id,
+        "game_id": table_game.pk,
     }
 
 
