@@ -23,7 +23,8 @@ from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from api.base import DetailSerializer, ErrorsSerializer, JsonDocumentParser
+from api.base import DetailSerializer, ErrorsSerializer
+from api.parsers import JSONParser
 
 # Authentication
 
@@ -80,7 +81,9 @@ class AuthTokenCreateApi(ObtainAuthToken):
     """
 
     serializer_class = TokenInputSerializer
-    parser_classes = (JsonDocumentParser,)
+    # JSON only (api/parsers.py refuses a body nested too deep, or holding a
+    # NUL or half a surrogate pair, with a 400).
+    parser_classes = (JSONParser,)
     renderer_classes = (JSONRenderer,)
     authentication_classes = ()
 

@@ -151,24 +151,6 @@ class RawJsonParser(BaseParser):
         return bytes(stream.read(MAX_IMPORT_BYTES + 1)) if stream else b""
 
 
-class JsonDocumentParser(BaseParser):
-    """``application/json`` read by `document_load`: a body too large, too deep,
-    not JSON or holding a NUL is a 400 with the errors document (DRF's
-    JSONParser answers a deeply nested body with a server error)."""
-
-    media_type = "application/json"
-
-    def parse(
-        self,
-        stream: Any,
-        media_type: str | None = None,
-        parser_context: Mapping[str, Any] | None = None,
-    ) -> Any:
-        return document_load(
-            bytes(stream.read(MAX_IMPORT_BYTES + 1)) if stream else b""
-        )
-
-
 def request_body(request: Request) -> bytes:
     """Return the raw request body, for the services to decode and report on."""
     data: object = request.data

@@ -71,7 +71,8 @@ def seat_fields(
 def seat_rows(
     form: forms.Form,
 ) -> list[tuple[forms.BoundField, forms.BoundField, forms.BoundField]]:
-    """Return each seat's bound fields (player, new name, colour) for the template."""
+    """Return each seat's bound fields (player, new name, colour) for the template;
+    a form for fewer seats (a game of at most 4) has fewer rows."""
     return [
         (
             form[f"seat{index}_player"],
@@ -79,6 +80,7 @@ def seat_rows(
             form[f"seat{index}_colour"],
         )
         for index in range(MAX_PLAYERS)
+        if f"seat{index}_player" in form.fields
     ]
 
 

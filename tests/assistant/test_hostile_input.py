@@ -55,8 +55,13 @@ def _import(client: Client, raw: bytes) -> str:
         (b"[" * 100_000 + b"]" * 100_000, "The file is nested too deeply to read"),
         (b"{}", "game: A game log names its game."),
         (
-            b'{"format": "magnanimous-log/1", "game": "magnanimous"}',
-            "game: The assistant does not play this game: magnanimous.",
+            b'{"format": "go-log/1", "game": "go"}',
+            "game: The assistant does not play this game: go.",
+        ),
+        # Magnanimous is played: its own rules say what is missing.
+        (
+            b'{"format": "magnanimous-log/1", "game": "magnanimous", "tracking": "light"}',
+            "players: The field “players” is missing",
         ),
         (b"\xff\xfe{", "The file is not UTF-8 text"),
     ],
@@ -202,7 +207,7 @@ def test_a_guest_name_follows_the_name_rule_with_its_message_by_the_field(
     )
     page = response.content.decode()
     assert response.status_code == 200
-    assert has_id(page, "id_seat0_new_name-error")
+    assert has_id(page, "id_seat0_new_name_error")
     assert "HX-Push-Url" not in response
     stored = list(ana_phone.session.keys())
     assert not [key for key in stored if key.startswith("assistant-setup-draft")]

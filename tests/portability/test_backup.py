@@ -52,6 +52,7 @@ from scoring import parse_concordia
 from stats import selectors as stats_selectors
 from tests.assistant.conftest import DATA as ASSISTANT_DATA
 from tests.games.magnanimous_helpers import shared_victory
+from tests.play.random_games import deal_cities
 from tests.portability.test_exports import BGSTATS
 
 V1 = json.loads((Path(__file__).parent / "data" / "backup-v1.json").read_text("utf-8"))
@@ -676,3 +677,34 @@ def test_the_v1_fixture_was_written_by_version_1():
     rulebook = next(s for s in V1["sessions"] if s["place"] == "Café")
     assert rulebook["seats"][0]["concordia_position"]["storehouse_tool"] == 3
     assert ASSISTANT_DATA.is_dir()
+
+
+def test_a_game_on_an_expansion_board_restores_with_its_own_rules(history, empty_club):
+    document = _document(history)
+    index, rulebook = _session(document, place="Café")
+    # The rulebook game moved to Corsica: its 8 provinces and 3 cloth cities
+    # are the limits now.
+    rulebook["map"] = "corsica"
+    rulebook["sheet"]["map"] = "corsica"
+    rulebook["sheet"]["players"][0]["houses"]["cloth"] = 4
+    assert (
+        f"sessions[{index}].sheet.players[0].houses.cloth",
+        "Corsica has only 3 cloth cities; 4 given",
+    ) in _problems(empty_club, document)
+
+
+def test_a_house_on_a_start_space_of_britannia_is_refused(history, empty_club):
+    document = _document(history)
+    index, board = _session(document, status="draft")
+    board["map"] = "britannia"
+    # Its city goods are Britannia's own deal now.
+    board["city_goods"] = deal_cities(random.Random(5), "britannia")
+    board["seats"][0]["houses"] = ["Portus Itius", "Deva"]
+    for seat in board["seats"][1:]:
+        seat["houses"] = []
+    assert _problems(empty_club, document) == [
+        (
+            f"sessions[{index}].seats[0].houses[0]",
+            "Nobody builds a house in the capital, Portus Itius",
+        ),
+    ]
