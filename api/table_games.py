@@ -218,18 +218,10 @@ class TableGameListApi(APIView):
                 game = AssistantGame.objects.get(pk=made)
                 return Response(TableGameOutputSerializer(game).data)
         try:
-            assistant = services.log_game(document)
-            log = assistant.log_read({**document, "events": []})
-            game = services.game_create(
+            game = services.game_import(
                 club=club,
                 created_by=request_user(request),
-                game=assistant.game,
-                players=[
-                    (str(player["name"]), str(player.get("colour") or ""))
-                    for player in log.players
-                ],
-                setup=log.setup,
-                start=0,
+                document={**document, "events": []},
                 setup_key=setup_key,
             )
         except RulesRefused as refused:

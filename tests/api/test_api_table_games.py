@@ -200,3 +200,42 @@ def test_strangers_reach_no_game(as_role, game_id, role, status):
     assert _post(client, URL, _setup()).status_code == status
     assert _post(client, f"{URL}import/", _log()).status_code == status
     assert AssistantGame.objects.count() == 1
+
+
+def test_a_magnanimous_game_starts_and_moves_through_the_same_addresses(member):
+    worked = json.loads(
+        (
+            Path(__file__).parent.parent
+            / "play"
+            / "magnanimous"
+            / "data"
+            / "worked-round.json"
+        ).read_text()
+    )
+    setup = {key: value for key, value in worked.items() if key != "events"}
+    created = _post(member, URL, setup, Idempotency_Key="m-1")
+    assert created.status_code == 201, created.json()
+    body = created.json()
+    assert (body["game"], body["head"]) == ("magnanimous", 0)
+    # The seats as the header gives them (baron, starting pieces), as the
+    # game reads them back (its absent counts written as empty).
+    assert [
+        (p["name"], p["colour"], p["baron"], p["start"]["reis"], p["start"]["goods"])
+        for p in body["players"]
+    ] == [
+        ("Ana", "red", "Invented baron A", 5, {"red:cotton": 1}),
+        ("Bia", "green", "Invented baron B", 6, {"green:sugar": 1}),
+    ]
+    assert _post(member, URL, setup, Idempotency_Key="m-1").json() == body
+    for head, event in enumerate(worked["events"][:3]):
+        moved = _event(member, body["id"], event, head)
+        assert moved.status_code == 201, (head, moved.json())
+    log = member.get(f"{URL}{body['id']}/log/").json()
+    assert (log["format"], log["game"], log["events"]) == (
+        "magnanimous-log/1",
+        "magnanimous",
+        worked["events"][:3],
+    )
+    state = member.get(f"{URL}{body['id']}/state/").json()
+    assert state["head"] == 3
+    assert AssistantGame.objects.filter(game="magnanimous").count() == 1
