@@ -14,6 +14,7 @@ from games.models import Colour, ConcordiaMap, EntryMode, Game
 from games.vocabulary import category_label
 from scoring.catalog import MAX_PLAYERS, MIN_PLAYERS
 from scoring.reference import god_line_ids
+from scoring.sheet_io import parse_concordia
 from scoring.types import SheetResult
 
 
@@ -68,5 +69,7 @@ registry.register(
         maps=_maps,
         result_type=SheetResult,
         score_rows=_rows,
+        sheet_read=parse_concordia,
+        sheet_record=services.concordia_sheet_record,
     )
 )
