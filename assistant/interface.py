@@ -161,6 +161,19 @@ class WizardStep:
     taps_submit: bool = False
 
 
+class EventText(Protocol):
+    """Optional: a game that names its events in one line (``event_text``).
+
+    The shell uses it where a phone must be told what a move was: the alert of
+    a lost race names the move the phone tried and the moves recorded first.
+    A game without it is named by the events' sequence numbers.
+    """
+
+    def event_text(self, event: Mapping[str, object]) -> str:
+        """One line naming ``event`` in the reader's language ("Ana · the card she played")."""
+        ...
+
+
 GamePage = Callable[["AuthedHtmxRequest", "AssistantGame"], HttpResponse]
 """A page of the game's room for one game: the request and the game, already
 loaded with its club and checked (a member of its club, its kind)."""

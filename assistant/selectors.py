@@ -86,11 +86,58 @@ def game_for_join_code(
     )
 
 
+def game_for_code(*, club_slug: str, code: str) -> AssistantGame | None:
+    """The club's game with that join code, for anyone holding it (a guest)."""
+    code = "".join(code.split()).upper()
+    if not code or len(code) > 12:
+        return None
+    return (
+        AssistantGame.objects.select_related("club")
+        .filter(club__slug=club_slug, join_code=code)
+        .first()
+    )
+
+
+def game_for_guest(
+    *, club_slug: str, game_id: int, code: str, game: str | None = None
+) -> AssistantGame | None:
+    """The game a guest's cookie opens: of the address, and still with its code."""
+    if not code:
+        return None
+    games = AssistantGame.objects.select_related("club").filter(
+        club__slug=club_slug, pk=game_id, join_code=code
+    )
+    if game is not None:
+        games = games.filter(game=game)
+    return games.first()
+
+
 def event_for_key(*, game: AssistantGame, key: str) -> AssistantEvent | None:
     """The event a phone's tap (its idempotency key) already recorded, if any."""
     if not key:
         return None
     return game.events.filter(idempotency_key=key).first()
+
+
+def events_after(*, game: AssistantGame, seq: int) -> list[dict[str, Any]]:
+    """The events recorded after head ``seq`` (what another phone recorded first)."""
+    return list(
+        game.events.filter(seq__gt=seq)
+        .order_by("seq")
+        .values_list("document", flat=True)[:20]
+    )
+
+
+def game_state_at(*, game: AssistantGame, seq: int) -> Any:
+    """The state of ``game`` at an earlier head ``seq`` (a replay; for a lost race)."""
+    if seq >= game.head_seq:
+        return game_state(game)
+    events = _events(game)[:seq]
+    return registry.of(game).replay(
+        registry.of(game).log_document(
+            players=game.players, setup=game.setup, events=events
+        )
+    )
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -9,8 +9,8 @@ a game.
 The public functions other areas call: `game_create`, `move_submit`,
 `event_append`, `event_undo`, `game_abandon`, `game_finish`,
 `game_setup_update`, `game_import` (a log document in, a game out; the
-export is `selectors.game_log_document`), `follow_link_revoke` and
-`follow_link_renew`.
+export is `selectors.game_log_document`), `follow_link_revoke`,
+`follow_link_renew` and `join_code_renew`.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from assistant import registry, selectors
+from assistant import heads, registry, selectors
 from assistant.interface import GameAssistant, Move, RulesRefused, Seat
 from assistant.models import (
     AssistantEvent,
@@ -291,6 +291,8 @@ def event_append(
     # Remembered once the event is committed: a rollback leaves no state
     # for a head the log never had.
     transaction.on_commit(lambda: selectors.game_state_remember(locked, state))
+    # Every phone's poll reads the head published here (`assistant.heads`).
+    transaction.on_commit(lambda: heads.head_publish(locked))
     return Appended(event=event, state=state, created=True)
 
 
@@ -375,6 +377,14 @@ def game_abandon(
     )
 
 
+def join_code_renew(*, game: AssistantGame) -> str:
+    """Give the game a new join code: the old one, and every guest phone that
+    joined with it, stop working (members rejoin with the new one)."""
+    game.join_code = _join_code()
+    game.save(update_fields=["join_code"])
+    return game.join_code
+
+
 def follow_link_revoke(*, game: AssistantGame) -> None:
     """Revoke the read-only link: whoever holds it can no longer follow the game."""
     game.follow_token = ""
@@ -420,6 +430,8 @@ def game_finish(*, game: AssistantGame, created_by: User | None) -> TableSession
     )
     game.session = session
     game.status = GameStatus.FINISHED
+    locked.session = session
+    transaction.on_commit(lambda: heads.head_publish(locked))
     return session
 
 

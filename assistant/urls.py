@@ -30,17 +30,18 @@ def _wizards() -> Iterator[URLPattern]:
 
 
 urlpatterns = [
+    # The head polls first: tried most often by far.
+    path("<int:game_id>/head/", views.game_head, name="game-head"),
+    path("follow/<str:follow_token>/head/", views.follow_head, name="follow-head"),
     path("", views.game_list, name="game-list"),
     *_wizards(),
     path("join/", views.game_join, name="game-join"),
     path("import/", views.game_import, name="game-import"),
     path("follow/<str:follow_token>/", views.follow, name="follow"),
-    path("follow/<str:follow_token>/head/", views.follow_head, name="follow-head"),
     path("<int:game_id>/", views.game_turn, name="game-turn"),
     path("<int:game_id>/setup/", views.game_setup, name="game-setup"),
     path("<int:game_id>/undo/", views.game_undo, name="game-undo"),
     path("<int:game_id>/abandon/", views.game_abandon, name="game-abandon"),
-    path("<int:game_id>/head/", views.game_head, name="game-head"),
     path("<int:game_id>/share/", views.game_share, name="game-share"),
     path("<int:game_id>/log.json", views.game_export, name="game-export"),
     path("<int:game_id>/finish/", views.game_finish, name="game-finish"),

@@ -115,6 +115,8 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # A guest phone's cookie opens its game's move pages only: 404 elsewhere.
+    "assistant.guests.GuestMiddleware",
     # Cache-Control: private, no-store on whatever a signed-in request gets.
     "concordia_site.middleware.private_no_store_middleware",
     # Sets the language cookie when a sign-in brought the stored language back.
@@ -412,6 +414,9 @@ CACHES["tasks"] = (
         "LOCATION": "tasks",
     }
 )
+# The table assistant's poll reads each game's head from Redis (`assistant.heads`);
+# without Redis, from the database (a cache in each worker would be wrong).
+ASSISTANT_HEADS_REDIS_URL = REDIS_URL
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1

@@ -14,6 +14,11 @@ handler500 = "concordia_site.errors.server_error"
 
 urlpatterns = [
     path("healthz", views.healthz, name="healthz"),
+    path("sw.js", views.service_worker, name="service-worker"),
+    path("manifest.webmanifest", views.web_manifest, name="web-manifest"),
+    # First after the floor: every phone at a table polls here every 1.5 s, and
+    # each pattern tried before costs every poll (issue #25 item 9).
+    path("clubs/<slug:club_slug>/assistant/", include("assistant.urls")),
     path("admin/", admin.site.urls),
     path("api/v1/", include("api.urls")),
     path(
@@ -28,7 +33,6 @@ urlpatterns = [
     # Before games.urls, whose "clubs/<slug>/" would otherwise take "clubs/new/".
     path("", include("clubs.urls")),
     path("clubs/<slug:club_slug>/stats/", include("stats.urls")),
-    path("clubs/<slug:club_slug>/assistant/", include("assistant.urls")),
     # The games pages and the club's backup page share the namespace "games"
     # (the names templates and clients reverse), each room keeping its own list.
     path(

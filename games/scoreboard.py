@@ -9,7 +9,8 @@ scores nothing itself.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -74,3 +75,43 @@ def scoreboard(
         "strip": strip_cells(seats, result.players),
         **extra,
     }
+
+
+def strip_checked(
+    strip: Sequence[StripCell],
+    problem_slots: Sequence[str],
+    *,
+    impossible: Callable[[str], bool] = lambda slot: False,
+) -> dict[str, object]:
+    """What the sheets' strip says of the rules' problems while the table types
+    (issue #25 item 6): ``problem_slots`` are the slots of the problems that are
+    not merely a choice still to make. A problem ``impossible`` says no later
+    typing elsewhere can put right (a card count past the decks) takes the
+    totals and ranks off the strip and marks its player; any other is counted
+    in the strip's alert, the totals staying as the sheet is typed player by
+    player (until all are in, the Concordia card's holder may look too early)."""
+    impossible_slots = [slot for slot in problem_slots if impossible(slot)]
+    seats = {
+        int(found.group(1))
+        for slot in impossible_slots
+        if (found := _SEAT_SLOT.match(slot)) is not None
+    }
+    context: dict[str, object] = {
+        "problem_seats": seats,
+        "strip_alert": "",
+        "strip_alert_count": 0,
+    }
+    if impossible_slots:
+        context["strip"] = [
+            StripCell(index=cell.index, seat=cell.seat, total=None, rank=None)
+            for cell in strip
+        ]
+        context["strip_alert"] = "impossible"
+        context["strip_alert_count"] = len(impossible_slots)
+    elif problem_slots:
+        context["strip_alert"] = "problems"
+        context["strip_alert_count"] = len(problem_slots)
+    return context
+
+
+_SEAT_SLOT = re.compile(r"s(\d+)(?:-|$)")

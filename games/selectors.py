@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from operator import attrgetter
 
 from django.contrib.auth.models import User
-from django.db.models import Model, Prefetch, QuerySet
+from django.db.models import F, Max, Model, Prefetch, QuerySet
 from django.utils import timezone
 
 from clubs.models import Club, Player
@@ -67,6 +67,33 @@ def session_list_for_club(club: Club) -> QuerySet[TableSession]:
     seats = Seat.objects.select_related("player", "result").order_by("seat_order")
     return club.sessions.prefetch_related(Prefetch("seats", queryset=seats)).order_by(
         "-played_at", "-pk"
+    )
+
+
+def recent_tables_for_club(
+    club: Club, *, game: str, limit: int = 3
+) -> list[list[Player]]:
+    """The players of the club's newest games of ``game``, in seating order, each
+    table once (the setup wizard's "same table as last time" chips). Two queries."""
+    tables: list[list[Player]] = []
+    seen: set[frozenset[int]] = set()
+    for session in session_list_for_club(club).filter(game=game)[:30]:
+        players = [seat.player for seat in session.seats.all()]
+        key = frozenset(p.pk for p in players)
+        if len(players) >= 2 and key not in seen:
+            seen.add(key)
+            tables.append(players)
+        if len(tables) == limit:
+            break
+    return tables
+
+
+def players_by_recent_play(club: Club) -> list[Player]:
+    """The club's players, who played most recently first, then the others by name."""
+    return list(
+        club.players.annotate(last_played=Max("seats__session__played_at")).order_by(
+            F("last_played").desc(nulls_last=True), "name"
+        )
     )
 
 

@@ -18,7 +18,10 @@ pays a real broker round-trip and the refreshes it enqueues wait there. It
 signs in through the login page, warms up, and drives the server with wrk on
 loopback (scripts/load/phase.lua):
 
-1. the floor, closed loop: ``GET /healthz``, a view with no work in it;
+1. the floor, closed loop: ``GET /healthz``, a view with no work in it,
+   taking turns in `ROUNDS` slices with the table assistant's head poll as a
+   phone sends it (the turn page's poll address, with its token: issue #25
+   item 9), so that the poll's CPU is reported next to the floor's;
 2. the game page, closed loop: a finished game's result page, and
 3. saving a score sheet, closed loop, each save to a draft game of its own,
    taking turns in `ROUNDS` slices so that both see the machine alike;
@@ -130,6 +133,8 @@ POLL_P95_MS = 500.0
 POLL_THREADS = 8
 PHONES_PER_TABLE = 4
 TURN_KB = 40.0
+# Issue #25 item 9: a head poll costs at most this many times the floor's CPU.
+POLL_TO_FLOOR = 2.0
 TURN_SECONDS = 5
 ASSISTANT_PLAYERS = 5
 ASSISTANT_START = 20
@@ -529,6 +534,20 @@ def _sign_in(server: Server, *, sheet_page: str) -> str:
     if sheet.status != 200:
         raise RuntimeError(f"the score sheet page answered {sheet.status}")
     return _form_token(sheet.body)
+
+
+def _poll_urls(server: Server, polled: Sequence[tuple[int, int]]) -> list[str]:
+    """The head poll of each game as its turn page gives it (with the poll's
+    token), asking with the head the phone saw."""
+    urls = []
+    for pk, head in polled:
+        page = server.request("GET", f"/clubs/load/assistant/{pk}/")
+        found = re.search(r'id="head-poll"[^>]*hx-get="([^"]+)"', page.body)
+        if page.status != 200 or found is None:
+            raise RuntimeError(f"no head poll on game {pk}'s turn page")
+        url = found.group(1).replace("&amp;", "&")
+        urls.append(f"{url}&{urlencode({'seq': head, 'sheet': 0})}")
+    return urls
 
 
 # Measuring -------------------------------------------------------------------
@@ -1161,7 +1180,17 @@ def _targets(
     board = phases["leaderboard_paced"]
     event, turn = phases["event_paced"], phases["turn_screen"]
     ratio = save_max.rps / page.rps if page.rps else 0.0
+    floor, poll = phases["floor"], phases["head_poll"]
+    floor_ms = floor.cpu["app_ms_per_request"]
+    poll_ms = poll.cpu["app_ms_per_request"]
+    poll_ratio = poll_ms / floor_ms if floor_ms else math.inf
     return [
+        {
+            "target": f"head poll's worker CPU ≤ {POLL_TO_FLOOR:.0f}× the floor's",
+            "measured": f"{poll_ms:.2f} ms = {poll_ratio:.2f}× {floor_ms:.2f} ms "
+            f"(/healthz); {poll.rps:.0f} vs {floor.rps:.0f} requests/s",
+            "pass": poll_ratio <= POLL_TO_FLOOR and poll.errors == 0 == floor.errors,
+        },
         {
             "target": f"save: p95 ≤ {SAVE_P95_MS:.0f} ms at {SAVE_RATE}/s, no errors",
             "measured": f"p95 {save.p95_ms:.1f} ms, {save.errors} errors, "
@@ -1298,7 +1327,8 @@ def _print_report(report: dict[str, Any]) -> None:
 
 
 LABELS = {
-    "floor": "floor GET /healthz, closed loop",
+    "floor": f"floor GET /healthz, closed loop ×{ROUNDS}",
+    "head_poll": f"assistant head poll, closed loop ×{ROUNDS}",
     "game_page": f"game page, closed loop ×{ROUNDS}",
     "save_max": f"save, closed loop ×{ROUNDS}",
     "save_paced": f"save at {SAVE_RATE}/s",
@@ -1401,10 +1431,18 @@ def main() -> int:
             [f"GET\t{LoadClub.page(pk)}\t" for pk in load_club.finished],
         )
         board = f"/clubs/{BOARD_SLUG}/stats/concordia/"
+        polls = _requests_file(
+            directory,
+            "polls",
+            [f"GET\t{url}\t" for url in _poll_urls(server, tables.polled)],
+        )
         print(f"gunicorn on {server.url}, signed in; warming up")
         wrk = Wrk(server=server, workers=args.workers, db_pids=[])
         for path, requests in (("/healthz", None), ("/healthz", pages), (board, None)):
             wrk.run("warm-up", seconds=WARMUP_SECONDS, path=path, requests=requests)
+        wrk.run(
+            "warm-up", seconds=WARMUP_SECONDS, requests=polls, expect=204, headers=HTMX
+        )
         warm_saves = wrk.run(
             "warm-up",
             seconds=WARMUP_SECONDS,
@@ -1415,7 +1453,22 @@ def main() -> int:
         # The workers hold their database connections now (CONN_MAX_AGE).
         wrk = Wrk(server=server, workers=args.workers, db_pids=_db_pids())
         print("measuring")
-        phases["floor"] = wrk.run("floor", seconds=args.max_seconds)
+        # The floor and the head poll (with the turn page's token, as a phone
+        # polls: issue #25 item 9), taking turns in slices like the pages below.
+        floors: dict[str, list[Phase]] = {"floor": [], "head_poll": []}
+        for _turn in range(ROUNDS):
+            floors["floor"].append(wrk.run("floor", seconds=slice_seconds))
+            floors["head_poll"].append(
+                wrk.run(
+                    "head_poll",
+                    seconds=slice_seconds,
+                    requests=polls,
+                    expect=204,
+                    headers=HTMX,
+                )
+            )
+        for name, parts in floors.items():
+            phases[name] = Phase.combined(name, parts)
         turns: dict[str, list[Phase]] = {"game_page": [], "save_max": []}
         share = len(max_drafts) // ROUNDS
         for turn in range(ROUNDS):
@@ -1457,14 +1510,6 @@ def main() -> int:
             ]
             return _requests_file(directory, name, lines)
 
-        polls = _requests_file(
-            directory,
-            "polls",
-            [
-                f"GET\t/clubs/load/assistant/{pk}/head/?seq={head}\t"
-                for pk, head in tables.polled
-            ],
-        )
         turn_path = f"/clubs/load/assistant/{tables.polled[0][0]}/"
         turn_pages = _requests_file(
             directory,

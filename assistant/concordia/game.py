@@ -19,7 +19,7 @@ from django.utils.translation import gettext_lazy
 
 from assistant.concordia import adapter, forms, moves, presenters, setup, summary
 from assistant.concordia.adapter import State
-from assistant.concordia.labels import TRACKING_LABELS
+from assistant.concordia.labels import TRACKING_LABELS, card_label
 from assistant.concordia.setup import rules_of
 from assistant.interface import (
     Completion,
@@ -224,6 +224,25 @@ class ConcordiaAssistant:
 
     def move_complete(self, state: State, event: Mapping[str, object]) -> Completion:
         return moves.move_complete(state, event)
+
+    def event_text(self, event: Mapping[str, object]) -> str:
+        """One line naming an event (`interface.EventText`): "Ana · Mercator"."""
+        kind = event.get("type")
+        player = str(event.get("player", ""))
+        if kind == "play":
+            return _("%(player)s · %(card)s") % {
+                "player": player,
+                "card": card_label(str(event.get("card", ""))),
+            }
+        if kind == "reveal":
+            cards = event.get("cards")
+            names = (
+                [card_label(str(c)) for c in cards] if isinstance(cards, list) else []
+            )
+            return _("Display refilled: %(cards)s") % {"cards": ", ".join(names)}
+        if kind == "adjust":
+            return _("%(player)s's table corrected") % {"player": player}
+        return str(kind)
 
     # The turn page ---------------------------------------------------------------
     def turn_context(self, state: State, *, read_only: bool) -> dict[str, object]:

@@ -27,6 +27,7 @@ from assistant.concordia.adapter import GAME, State
 from assistant.concordia.forms import number_of
 from assistant.concordia.labels import GOOD_LABELS, card_label
 from assistant.forms import clean_key, new_key
+from assistant.guests import phone_required
 from assistant.interface import Move, RulesRefused
 from assistant.models import AssistantGame
 from assistant.views.base import (
@@ -51,8 +52,8 @@ def _turn(request: AuthedHtmxRequest, game: AssistantGame) -> HttpResponse:
 
 
 @require_http_methods(["GET", "POST"])
-@login_required
 @vary_on_headers("HX-Request")
+@phone_required
 def game_play(request: AuthedHtmxRequest, club_slug: str, game_id: int) -> HttpResponse:
     """GET: a card's helper (what it does here and now); POST: record the move."""
     game = game_of(request, club_slug, game_id, game=GAME)
@@ -237,8 +238,8 @@ def _drop_question(
 
 
 @require_POST
-@login_required
 @vary_on_headers("HX-Request")
+@phone_required
 def game_reveal(
     request: AuthedHtmxRequest, club_slug: str, game_id: int
 ) -> HttpResponse:
@@ -248,7 +249,7 @@ def game_reveal(
 
 
 @require_http_methods(["GET", "POST"])
-@login_required
+@phone_required
 def game_adjust(
     request: AuthedHtmxRequest, club_slug: str, game_id: int
 ) -> HttpResponse:

@@ -162,11 +162,67 @@ def _render_step(
         "colours": draft.colours() if draft else [],
         "last": number == len(steps),
     }
+    if step == "players":
+        context |= _chips(wizard, context["form"])  # type: ignore[arg-type]
     template = "assistant/game_create.html" + ("#wizard-panel" if request.htmx else "")
     response = render(request, template, context)
     if push:
         push_url(response, wizard.step_url(step))
     return response
+
+
+_SEAT_PARTS = ("player", "new_name", "colour")
+
+
+def _seats_of(wizard: _Wizard, data: Any) -> list[dict[str, str]]:
+    return [
+        {part: str(data.get(f"seat{index}_{part}") or "") for part in _SEAT_PARTS}
+        for index in range(wizard.game.max_players)
+    ]
+
+
+def _picked(wizard: _Wizard, data: QueryDict) -> dict[str, str]:
+    """The players screen after a chip: a club player in the first free seat (or
+    out, tapped again), or a recent table in its seating order."""
+    seats = [
+        seat for seat in _seats_of(wizard, data) if seat["player"] or seat["new_name"]
+    ]
+    if table := data.get("pick_table"):
+        keys = [key for key in table.split(",") if key in wizard.by_key]
+        seats = [{"player": key, "new_name": "", "colour": ""} for key in keys]
+    elif (key := data.get("pick", "")) in wizard.by_key:
+        chosen = [seat for seat in seats if seat["player"] == key]
+        if chosen:
+            seats.remove(chosen[0])
+        elif len(seats) < wizard.game.max_players:
+            seats.append({"player": key, "new_name": "", "colour": ""})
+    return {
+        f"seat{index}_{part}": seat[part]
+        for index, seat in enumerate(seats[: wizard.game.max_players])
+        for part in _SEAT_PARTS
+    }
+
+
+def _chips(wizard: _Wizard, form: forms.Form) -> dict[str, object]:
+    """The players screen's chips: recent tables, then each club player, who
+    played last first (a chip is pressed when its player has a seat)."""
+    data = form.data if form.is_bound else form.initial
+    seated = {seat["player"] for seat in _seats_of(wizard, data) if seat["player"]}
+    tables = games_selectors.recent_tables_for_club(wizard.club, game=wizard.game.game)
+    return {
+        "recent_tables": [
+            (
+                ",".join(str(p.pk) for p in table),
+                " · ".join(p.name for p in table),
+            )
+            for table in tables
+            if len(table) <= wizard.game.max_players
+        ],
+        "player_chips": [
+            (str(p.pk), p.name, str(p.pk) in seated)
+            for p in games_selectors.players_by_recent_play(wizard.club)
+        ],
+    }
 
 
 def _next(request: AuthedHtmxRequest, wizard: _Wizard, step: str) -> HttpResponse:
@@ -225,6 +281,13 @@ def game_create(request: AuthedHtmxRequest, club_slug: str, game: str) -> HttpRe
     key = clean_key(request.POST.get("draft"))
     if (game_id := _created(wizard.club, key)) is not None:
         return go_to(request, _setup_url(wizard.club, game_id))
+    if "pick" in request.POST or "pick_table" in request.POST:
+        # A chip: the seats as typed, with that player (or that table) in.
+        seats = _picked(wizard, request.POST)
+        chosen = SetupPlayersForm(
+            initial=seats, players=wizard.players, game=wizard.game
+        )
+        return _render_step(request, wizard, "players", form=chosen)
     form = _step_form(wizard, "players", request.POST)
     if not form.is_valid():
         return _render_step(request, wizard, "players", form=form)

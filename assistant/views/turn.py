@@ -19,8 +19,10 @@ from django.views.decorators.vary import vary_on_headers
 
 from assistant import registry, selectors, services
 from assistant.forms import new_key
+from assistant.guests import phone_required
 from assistant.views.base import (
     after_write,
+    author,
     game_of,
     game_urls,
     go_to,
@@ -31,8 +33,8 @@ from concordia_site.http import AuthedHtmxRequest
 
 
 @require_GET
-@login_required
 @vary_on_headers("HX-Request")
+@phone_required
 def game_turn(request: AuthedHtmxRequest, club_slug: str, game_id: int) -> HttpResponse:
     """The turn screen: whose turn it is and what the table does now."""
     game = game_of(request, club_slug, game_id)
@@ -45,8 +47,8 @@ def game_turn(request: AuthedHtmxRequest, club_slug: str, game_id: int) -> HttpR
 
 
 @require_POST
-@login_required
 @vary_on_headers("HX-Request")
+@phone_required
 def game_undo(request: AuthedHtmxRequest, club_slug: str, game_id: int) -> HttpResponse:
     """Withdraw the latest move (an ``undo`` event), until the final sheet is open.
 
@@ -63,8 +65,9 @@ def game_undo(request: AuthedHtmxRequest, club_slug: str, game_id: int) -> HttpR
         request,
         game,
         lambda seq, key: services.event_undo(
-            game=game, expected_seq=seq, idempotency_key=key, created_by=request.user
+            game=game, expected_seq=seq, idempotency_key=key, created_by=author(request)
         ),
+        tried=lambda _seen: {"type": "undo"},
         recorded=undone,
     )
 
@@ -107,6 +110,7 @@ def game_abandon(
         lambda seq, key: services.game_abandon(
             game=game, expected_seq=seq, idempotency_key=key, created_by=request.user
         ),
+        tried=lambda _seen: {"type": "abandon"},
         failed=page,
         refused=page,
         recorded=abandoned,

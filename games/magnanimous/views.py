@@ -32,7 +32,7 @@ from games.magnanimous.explain import (
 from games.magnanimous.forms import SEAT_FIELDS, MagnanimousSheetForms
 from games.magnanimous.selectors import magnanimous_session_seats
 from games.models import Seat, TableSession
-from games.scoreboard import scoreboard
+from games.scoreboard import scoreboard, strip_checked
 from games.services import SeatInput
 from games.sheet_prefill import sheet_prefill
 from games.sheet_views import (
@@ -192,7 +192,7 @@ def _sheet_context(
     evaluate: bool,
 ) -> dict[str, object]:
     result, live = _evaluate(forms) if evaluate else (None, [])
-    return {
+    context: dict[str, object] = {
         "club": session.club,
         "session": session,
         "forms": forms,
@@ -210,6 +210,11 @@ def _sheet_context(
         "live_problems": live,
         **scoreboard(result, seats),
     }
+    # An impossible sheet: the strip says so, and shows no totals.
+    context.update(
+        strip_checked(context["strip"], [p.slot_id for p in live])  # type: ignore[arg-type]
+    )
+    return context
 
 
 def magnanimous_sheet(

@@ -84,12 +84,22 @@ function updateStrip() {
   const form = document.getElementById("sheet-form");
   const preview = document.getElementById("score-preview");
   if (!form || !preview) return;
-  const scores = [...preview.querySelectorAll(".strip-data li")];
+  const data = preview.querySelector(".strip-data");
+  const scores = data ? [...data.querySelectorAll("li")] : [];
   form.querySelectorAll(".strip-tab").forEach((tab) => {
     const score = scores[Number(tab.dataset.tab)];
     tab.querySelector("[data-total]").textContent = score ? score.dataset.total : "–";
-    tab.querySelector("[data-rank]").textContent = score ? "#" + score.dataset.rank : "";
+    tab.querySelector("[data-rank]").textContent = score && score.dataset.rank ? "#" + score.dataset.rank : "";
+    tab.toggleAttribute("data-problem", !!(score && score.hasAttribute("data-problem")));
   });
+  // The rules' checks (a card too many, an impossible Concordia card) show in
+  // the strip while the table types, and then the strip shows no totals.
+  const alert = document.getElementById("strip-alert");
+  if (alert) {
+    const text = data ? data.dataset.alert || "" : "";
+    alert.textContent = text;
+    alert.hidden = !text;
+  }
 }
 
 function enableSheet(root) {
@@ -240,6 +250,154 @@ function enableLanguageSwitcher(root) {
 }
 
 document.addEventListener("DOMContentLoaded", () => enableLanguageSwitcher(document));
+
+// A lost race (another phone recorded first) must not vanish when the poll
+// reloads the turn panel: its alert moves out of the panel, into #kept-alerts,
+// and stays there until the player dismisses it or taps again.
+function keepAlerts() {
+  const holder = document.getElementById("kept-alerts");
+  if (!holder) return;
+  document.querySelectorAll("#turn-panel [data-keep]").forEach((alert) => {
+    holder.replaceChildren(alert);
+    alert.querySelectorAll("[data-dismiss]").forEach((button) => {
+      button.hidden = false;
+    });
+  });
+}
+document.addEventListener("htmx:afterSettle", keepAlerts);
+document.addEventListener("DOMContentLoaded", keepAlerts);
+document.addEventListener(
+  "click",
+  (event) => {
+    const holder = document.getElementById("kept-alerts");
+    if (!holder || !holder.firstChild) return;
+    if (event.target.closest("[data-dismiss]")) {
+      holder.replaceChildren();
+      return;
+    }
+    // The next tap on the game (a move, a helper, undo) clears it.
+    if (event.target.closest("#turn-panel button, #turn-panel a, #turn-panel [type=submit]")) {
+      holder.replaceChildren();
+    }
+  },
+  true,
+);
+
+// A table's Wi-Fi. A move whose request got no answer at all (no network: not
+// a refusal, which answers) stays on the phone as pending, visibly, and is sent
+// again, with the same tap key, when the connection returns: the server records
+// a key once, so nothing is recorded twice and nothing is lost silently.
+const PENDING_KEY = "tabularium-pending-move";
+const wifi = { pending: null, retry: null, pollFails: 0, pollWaitUntil: 0 };
+
+function isMove(config) {
+  return config && config.verb === "post" && config.formData && config.formData.has("key") && config.formData.has("seq");
+}
+
+function showPending() {
+  const note = document.getElementById("pending-move");
+  if (!note) return;
+  note.hidden = !wifi.pending;
+  if (wifi.pending) showRequestFailed(false);
+}
+
+function savePending() {
+  try {
+    if (wifi.pending) localStorage.setItem(PENDING_KEY, JSON.stringify(wifi.pending));
+    else localStorage.removeItem(PENDING_KEY);
+  } catch (error) {
+    // Private mode: the pending move stays in memory only.
+  }
+}
+
+function sendPending() {
+  if (!wifi.pending || !window.htmx || !document.getElementById("turn-panel")) return;
+  const values = {};
+  wifi.pending.fields.forEach(([name, value]) => {
+    if (name in values) values[name] = [].concat(values[name], value);
+    else values[name] = value;
+  });
+  window.htmx.ajax("POST", wifi.pending.path, {
+    source: document.getElementById("turn-panel"),
+    target: "#turn-panel",
+    swap: "outerHTML",
+    values: values,
+  });
+}
+
+function scheduleResend(delay) {
+  clearTimeout(wifi.retry);
+  if (wifi.pending) wifi.retry = setTimeout(() => {
+    sendPending();
+    scheduleResend(Math.min(delay * 2, 30000));
+  }, delay);
+}
+
+document.addEventListener("htmx:sendError", (event) => {
+  const config = event.detail.requestConfig;
+  if (isMove(config)) {
+    wifi.pending = { page: location.pathname, path: config.path, fields: [...config.formData.entries()].filter(([, v]) => typeof v === "string") };
+    savePending();
+    showPending();
+    scheduleResend(2000);
+  }
+  if (event.detail.elt && event.detail.elt.hasAttribute && event.detail.elt.hasAttribute("data-poll")) {
+    // The head poll backs off (3 s, 6 s … 30 s) while the network is away.
+    wifi.pollFails += 1;
+    wifi.pollWaitUntil = Date.now() + Math.min(1500 * 2 ** wifi.pollFails, 30000);
+  }
+});
+
+document.addEventListener("htmx:afterRequest", (event) => {
+  if (!event.detail.successful) return;
+  const config = event.detail.requestConfig;
+  if (event.detail.elt && event.detail.elt.hasAttribute && event.detail.elt.hasAttribute("data-poll")) {
+    wifi.pollFails = 0;
+    wifi.pollWaitUntil = 0;
+  }
+  // The pending move got its answer (recorded, or recorded already, or beaten).
+  if (wifi.pending && isMove(config) && config.formData.get("key") === new Map(wifi.pending.fields).get("key")) {
+    wifi.pending = null;
+    clearTimeout(wifi.retry);
+    savePending();
+    showPending();
+  }
+});
+
+document.addEventListener("htmx:beforeRequest", (event) => {
+  if (event.detail.elt.hasAttribute("data-poll") && Date.now() < wifi.pollWaitUntil) event.preventDefault();
+});
+
+window.addEventListener("online", () => {
+  wifi.pollWaitUntil = 0;
+  sendPending();
+  const poll = document.getElementById("head-poll");
+  if (poll && window.htmx) window.htmx.trigger(poll, "poll-now");
+});
+
+document.addEventListener("DOMContentLoaded", () => {
+  try {
+    const stored = localStorage.getItem(PENDING_KEY);
+    if (stored) wifi.pending = JSON.parse(stored);
+  } catch (error) {
+    wifi.pending = null;
+  }
+  // Only on the page the move was tapped on (the game's turn page).
+  if (wifi.pending && wifi.pending.page !== location.pathname) wifi.pending = null;
+  if (wifi.pending && document.getElementById("pending-move")) {
+    showPending();
+    scheduleResend(500);
+  }
+});
+
+// Installable: the service worker serves the static files from the cache when
+// the network is slow (never a page: pages hold private data).
+document.addEventListener("DOMContentLoaded", () => {
+  const worker = document.querySelector('meta[name="service-worker"]');
+  if (worker && "serviceWorker" in navigator) {
+    navigator.serviceWorker.register(worker.content).catch(() => {});
+  }
+});
 
 // The table assistant's helpers: the − / + steppers beside each number (48 px),
 // so that no count needs the keyboard. Without this file they stay hidden and

@@ -169,6 +169,48 @@ def test_the_later_of_two_phones_gets_the_fresh_state_and_a_message(
     assert light_game.events.count() == 1
 
 
+def test_the_losing_phone_is_told_what_it_tried_and_what_was_recorded(
+    ana_phone, bob_phone, light_game
+):
+    # Issue #25 item 2: the alert names both moves, with a button to dismiss it
+    # (shown by app.js, which keeps the alert out of the panel the poll reloads).
+    ana_phone.post(_url("play", light_game), {"seq": 0, "card": "Mercator"})
+    late = bob_phone.post(
+        _url("play", light_game), {"seq": 0, "card": "Prefect"}, headers=HTMX
+    )
+    alert = by_id(late.content.decode(), "move-conflict")
+    assert "data-keep" in alert.attrs
+    assert by_id(late.content.decode(), "race-tried").text == (
+        "Your move, not recorded: Ana · Prefect"
+    )
+    assert by_id(late.content.decode(), "race-recorded").text == (
+        "Recorded first: Ana · Mercator"
+    )
+    assert light_game.events.count() == 1
+
+
+def test_a_lost_undo_names_the_moves_recorded_first(ana_phone, bob_phone, light_game):
+    _post_play(ana_phone, light_game, {"card": "Mercator"})
+    _post_play(ana_phone, light_game, {"card": "Mercator"})
+    assert light_game.events.count() == 2
+    late = bob_phone.post(_url("undo", light_game), {"seq": 1}, headers=HTMX)
+    text = late.content.decode()
+    assert by_id(text, "race-tried").text == "Your move, not recorded: Undo"
+    assert by_id(text, "race-recorded").text == "Recorded first: Bia · Mercator"
+
+
+def test_without_javascript_a_lost_race_is_told_on_the_turn_page(
+    ana_phone, bob_phone, light_game
+):
+    ana_phone.post(_url("play", light_game), {"seq": 0, "card": "Mercator"})
+    late = bob_phone.post(
+        _url("play", light_game), {"seq": 0, "card": "Prefect"}, follow=True
+    )
+    text = late.content.decode()
+    assert "Your move, not recorded: Ana · Prefect" in text
+    assert "Recorded first: Ana · Mercator" in text
+
+
 def test_the_same_tap_sent_twice_records_one_event(ana_phone, light_game):
     data = {"seq": 0, "card": "Mercator", "key": "0" * 31 + "1"}
     ana_phone.post(_url("play", light_game), data)
@@ -199,7 +241,7 @@ def test_the_head_answers_204_until_something_changes(ana_phone, bob_phone, ligh
 
 def test_the_turn_screen_polls_the_head_and_reloads_on_a_change(ana_phone, light_game):
     text = ana_phone.get(_url("turn", light_game)).content.decode()
-    assert f'hx-get="{_url("head", light_game)}"' in text
+    assert f'hx-get="{_url("head", light_game)}?game={light_game.pk}&amp;t=' in text
     assert 'hx-trigger="every 1500ms, poll-now"' in text
     assert 'hx-trigger="assistant-changed from:body"' in text
     assert by_id(text, "head-seq").attrs["value"] == "0"
@@ -437,7 +479,7 @@ def test_every_helper_says_its_rule(ana_phone, light_game):
 def test_the_read_only_page_polls_its_own_head(client, light_game):
     kwargs = {"club_slug": "lisboa", "follow_token": light_game.follow_token}
     text = client.get(reverse("assistant:follow", kwargs=kwargs)).content.decode()
-    assert f'hx-get="{reverse("assistant:follow-head", kwargs=kwargs)}"' in text
+    assert f'hx-get="{reverse("assistant:follow-head", kwargs=kwargs)}?game=' in text
     head = reverse("assistant:follow-head", kwargs=kwargs)
     assert client.get(head, {"seq": 0}, headers=HTMX).status_code == 204
 

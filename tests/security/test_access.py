@@ -36,6 +36,7 @@ from django.test import Client
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from rest_framework.authtoken.models import Token
 
+from assistant import guests
 from assistant.models import AssistantEvent, AssistantGame
 from clubs.models import Club, Invite, Membership, Player
 from games.models import Seat, SeatResult, TableSession
@@ -56,8 +57,11 @@ SIGNED_IN = "signed in"  # any account
 MEMBER = "member"  # members of the URL's club
 ADMIN = "admin"  # owners and admins of the URL's club
 
-# The roles of the table: the security cast's visitors and the club's owner.
-ACTORS = (*VISITORS, "owner")
+# The roles of the table: the security cast's visitors, the club's owner, and
+# a guest phone of the club's assistant game (no account: a cookie for that
+# one game, issue #25).
+TABLE_GUEST = "table guest"
+ACTORS = (*VISITORS, "owner", TABLE_GUEST)
 
 # URL patterns without a rule here, and why. Anything else the resolver knows
 # (static files, if ever served by Django; the i18n ``set_language`` view and
@@ -83,6 +87,9 @@ class Rule:
     # The page names the URL's club to someone who is not (yet) a member:
     # an invite link shows whom it invites to.
     shows_club: bool = False
+    # A guest phone of the club's game may use it (a move of that game) and
+    # gets what a member gets; on any other page of a club a guest gets 404.
+    table_guest: bool = False
 
 
 def _get(access: str, status: int = 200, **kwargs: Any) -> dict[str, Rule]:
@@ -96,6 +103,9 @@ def _post(access: str, status: int, **kwargs: Any) -> dict[str, Rule]:
 RULES: dict[str, dict[str, Rule]] = {
     # The site
     "healthz": _get(PUBLIC),
+    # The service worker and the web manifest: the app installable, no data.
+    "service-worker": _get(PUBLIC),
+    "web-manifest": _get(PUBLIC),
     # Accounts
     "login": {
         **_get(GUEST, 200),
@@ -162,29 +172,36 @@ RULES: dict[str, dict[str, Rule]] = {
     "assistant:game-create-map": {**_get(MEMBER, 302), **_post(MEMBER, 302)},
     "assistant:game-create-tracking": {**_get(MEMBER, 302), **_post(MEMBER, 302)},
     "assistant:game-create-scoring": {**_get(MEMBER, 302), **_post(MEMBER, 302)},
-    # Without a code the join page asks for one.
-    "assistant:game-join": {**_get(MEMBER), **_post(MEMBER, 200)},
+    # Without a code the join page asks for one: anyone may hold a code (a
+    # member opens the game, anyone else may join it as a guest).
+    "assistant:game-join": {**_get(PUBLIC), **_post(PUBLIC, 200)},
     # Without a file the list comes back with the reason.
     "assistant:game-import": _post(MEMBER, 200),
-    "assistant:game-turn": _get(MEMBER),
+    "assistant:game-turn": _get(MEMBER, table_guest=True),
     "assistant:game-setup": _get(MEMBER),
     # The game of the cast has started: its setup is shown with the reason.
     "assistant:game-setup-display": {**_get(MEMBER), **_post(MEMBER, 200)},
     "assistant:game-setup-cities": {**_get(MEMBER), **_post(MEMBER, 200)},
     # Without a card the helper sends the phone back to the turn screen; a move
     # the rules refuse (an empty form) goes back there with the reason.
-    "assistant:game-play": {**_get(MEMBER, 302), **_post(MEMBER, 302)},
-    "assistant:game-reveal": _post(MEMBER, 302),
-    "assistant:game-undo": _post(MEMBER, 302),
+    "assistant:game-play": {
+        **_get(MEMBER, 302, table_guest=True),
+        **_post(MEMBER, 302, table_guest=True),
+    },
+    "assistant:game-reveal": _post(MEMBER, 302, table_guest=True),
+    "assistant:game-undo": _post(MEMBER, 302, table_guest=True),
     # The cast's game tracks only the cards: nothing to correct, back to the game.
-    "assistant:game-adjust": {**_get(MEMBER, 302), **_post(MEMBER, 302)},
+    "assistant:game-adjust": {
+        **_get(MEMBER, 302, table_guest=True),
+        **_post(MEMBER, 302, table_guest=True),
+    },
     # Abandon asks first: a GET, or a POST without the confirmation, is that page.
     "assistant:game-abandon": {**_get(MEMBER), **_post(MEMBER, 200)},
     # The cast's game is played without the forum: back to the game (its setup).
     "assistant:game-forum": {**_get(MEMBER, 302), **_post(MEMBER, 302)},
     "assistant:game-setup-forum": _post(MEMBER, 302),
     # Without htmx a changed head sends the browser to the turn screen.
-    "assistant:game-head": _get(MEMBER, 302),
+    "assistant:game-head": _get(MEMBER, 302, table_guest=True),
     "assistant:game-share": {**_get(MEMBER), **_post(MEMBER, 302)},
     "assistant:game-export": _get(MEMBER),
     # A game still in play has no sheet yet: back to the turn screen.
@@ -372,7 +389,9 @@ def _snapshot() -> tuple[object, ...]:
     )
 
 
-def _expected(actor: str, name: str, rule: Rule) -> int:
+def _expected(actor: str, name: str, rule: Rule, url: str = "") -> int:
+    if actor == TABLE_GUEST:
+        return _expected_for_guest(name, rule, url)
     if rule.access == PUBLIC:
         return rule.status
     if rule.access == GUEST:
@@ -388,9 +407,29 @@ def _expected(actor: str, name: str, rule: Rule) -> int:
     return rule.status
 
 
+def _expected_for_guest(name: str, rule: Rule, url: str) -> int:
+    """A guest phone: its game's move pages as a member; 404 on any other page of
+    a club; elsewhere, an anonymous visitor."""
+    if rule.table_guest or rule.access == PUBLIC:
+        return rule.status
+    if url.startswith("/clubs/") and not _is_api(name):
+        return 404
+    return _expected("anonymous", name, rule)
+
+
+def _sent_to_login(actor: str, rule: Rule) -> bool:
+    """Whether a 302 for ``actor`` must go to the sign-in page."""
+    if actor == TABLE_GUEST:
+        return not rule.table_guest
+    return actor == "anonymous"
+
+
 def _foreign_markers(actor: str, rule: Rule) -> tuple[str, ...]:
-    """The words of every club ``actor`` is not a member of."""
+    """The words of every club ``actor`` is not a member of (a guest phone sees
+    its own game's players, never its club's name)."""
     lisboa = () if rule.shows_club else LISBOA_MARKERS
+    if actor == TABLE_GUEST:
+        return PORTO_MARKERS + (("Lisboa",) if rule.table_guest else lisboa)
     if actor == "anonymous":
         return lisboa + PORTO_MARKERS
     if actor == "outsider":
@@ -422,8 +461,15 @@ def porto(cast: Cast) -> ClubData:
 
 @pytest.fixture
 def everyone(cast: Cast) -> dict[str, User | None]:
-    """The security cast's visitors and the owner of their club."""
-    return {**cast.people, "owner": cast.owner}
+    """The security cast's visitors, the owner of their club and a guest phone."""
+    _GUEST_COOKIES[TABLE_GUEST] = guests.guest_cookie_value(
+        cast.lisboa.assistant_game, "Gil"
+    )
+    return {**cast.people, "owner": cast.owner, TABLE_GUEST: None}
+
+
+# The guest cookie of the table guest, for the club's game of the test.
+_GUEST_COOKIES: dict[str, str] = {}
 
 
 # How an API caller signs in: the browser's session, or a token.
@@ -434,6 +480,9 @@ def _client(
     people: dict[str, User | None], actor: str, auth: str = "session"
 ) -> Client:
     client = Client()
+    if actor == TABLE_GUEST:
+        client.cookies[guests.COOKIE] = _GUEST_COOKIES[TABLE_GUEST]
+        return client
     user = people[actor]
     if user is None:
         return client
@@ -505,7 +554,7 @@ def test_each_actor_gets_what_the_rule_says(
         got = _try(
             people, actor, method, url, rule, name, _foreign_markers(actor, rule), auth
         )
-        expected = _expected(actor, name, rule)
+        expected = _expected(actor, name, rule, url)
         if auth == "token":
             actor = f"{actor} (token)"
         if got.status != expected:
@@ -513,10 +562,12 @@ def test_each_actor_gets_what_the_rule_says(
         elif (
             expected == 302
             and rule.access in {SIGNED_IN, MEMBER, ADMIN}
-            and (got.location == _login_redirect(url)) != (actor == "anonymous")
+            and (got.location == _login_redirect(url)) != _sent_to_login(actor, rule)
         ):
             problems.append(f"{actor}: sent to {got.location}")
-        refused = actor == "anonymous" and rule.access in {SIGNED_IN, MEMBER, ADMIN}
+        refused = (
+            actor == "anonymous" or (actor == TABLE_GUEST and not rule.table_guest)
+        ) and rule.access in {SIGNED_IN, MEMBER, ADMIN}
         if (refused or expected in {401, 403, 404} or method == "get") and got.changed:
             problems.append(f"{actor}: the database changed")
         if got.leaks:
@@ -547,6 +598,9 @@ def test_the_other_clubs_ids_are_not_found_under_any_slug(
         ("owner", ours, PORTO_MARKERS),
         ("outsider", theirs, LISBOA_MARKERS),
     ]
+    if ours.startswith("/clubs/"):
+        # A guest phone of Lisboa's game, with Porto's ids under Lisboa's slug.
+        tries.append((TABLE_GUEST, ours, PORTO_MARKERS))
     for actor, url, markers in tries:
         got = _try(people, actor, method, url, rule, name, markers)
         # A member is refused an owners-and-admins action before any id is looked at.
@@ -575,7 +629,9 @@ def test_a_method_without_a_rule_is_refused_and_changes_nothing(
             people, actor, method, url, rule, name, _foreign_markers(actor, rule)
         )
         if got.status == 302:
-            if actor != "anonymous" or got.location != _login_redirect(url):
+            if actor not in ("anonymous", TABLE_GUEST) or (
+                got.location != _login_redirect(url)
+            ):
                 problems.append(f"{actor}: sent to {got.location}")
         elif got.status not in {401, 403, 404, 405}:
             problems.append(f"{actor}: {got.status}")
@@ -626,6 +682,7 @@ def test_the_table_covers_every_role_of_the_cast(everyone, lisboa):
         if user is not None
     }
     assert set(everyone) == set(ACTORS)
+    assert everyone[TABLE_GUEST] is None  # no account: a cookie
     assert roles == {
         "outsider": None,
         "member": "member",

@@ -9,6 +9,7 @@ hands them here.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from django.http import HttpResponse
@@ -22,7 +23,7 @@ from games import adapters, services
 from games.concordia.views.base import positions_recorded
 from games.forms import ScoreSheetForms, SeatSheetForm
 from games.models import Seat, TableSession
-from games.scoreboard import scoreboard
+from games.scoreboard import scoreboard, strip_checked
 from games.sheet_prefill import sheet_prefill
 from games.sheet_views import (
     sheet_record_or_conflict,
@@ -36,7 +37,7 @@ from games.vocabulary import (
 from scoring.catalog import STOREHOUSE_SPACES
 from scoring.maps import MAPS
 from scoring.ruleset import Ruleset, ruleset
-from scoring.types import Good, ScoreSheet, SheetResult
+from scoring.types import Good, Problem, ScoreSheet, SheetResult
 
 
 @dataclass(slots=True)
@@ -240,14 +241,40 @@ def _evaluate(forms: ScoreSheetForms) -> tuple[SheetResult | None, list[LiveProb
             live.extend(LiveProblem(name, label, str(e)) for e in errors)
         return None, live
     evaluation = services.concordia_sheet_evaluate(forms.sheet())
-    for problem in evaluation.problems:
+    return evaluation.result, _live_problems(forms, evaluation.problems)
+
+
+def _live_problems(
+    forms: ScoreSheetForms, problems: Sequence[Problem]
+) -> list[LiveProblem]:
+    """The rules' problems, each by its field (and in the page's summary)."""
+    live = []
+    for problem in problems:
         seat, slot = adapters.form_field_for_path(problem.path)
         message = problem_message(problem)
         forms.add_problem(seat, slot, message)
         slot_id = _slot_id(seat, slot)
         label = forms.seats[seat].player.name if seat is not None else ""
         live.append(LiveProblem(slot_id, label, message))
-    return evaluation.result, live
+    return live
+
+
+def _card_slot(slot: str) -> bool:
+    """A check of the cards in play (a count past the decks or under the starting
+    hand, a specialist twice): nothing typed elsewhere puts it right."""
+    return "-cards" in slot or slot.endswith("-specialists")
+
+
+def _not_missing(live: Sequence[LiveProblem], sheet: ScoreSheet | None) -> list[str]:
+    """The slots of the problems but a Praefectus Magnus or a Concordia card not
+    chosen yet (the page says "not final yet" for those)."""
+    missing = set()
+    if sheet is not None:
+        if sheet.praefectus_magnus is None:
+            missing.add("praefectus_magnus")
+        if not any(board.concordia_card for board in sheet.players):
+            missing.add("concordia_card")
+    return [p.slot_id for p in live if p.slot_id not in missing]
 
 
 def _slot_id(seat: int | None, slot: str) -> str:
@@ -286,6 +313,15 @@ def _sheet_context(
         "live_problems": live,
         **scoreboard(result, seats),
     }
+    # An impossible sheet: the strip says so, and shows no totals.
+    sheet = forms.sheet() if result is not None else None
+    context.update(
+        strip_checked(
+            context["strip"],  # type: ignore[arg-type]
+            _not_missing(live, sheet),
+            impossible=_card_slot,
+        )
+    )
     if inputs:
         context.update(_sheet_inputs(forms))
     return context
@@ -339,8 +375,17 @@ def concordia_sheet(
         # totals before anything is typed.
         opened = initial or prefill
         if opened is not None:
+            evaluation = services.concordia_sheet_evaluate(opened)
+            live = _live_problems(forms, evaluation.problems)
+            context.update(scoreboard(evaluation.result, seats))
+            # The checks of what was tracked show at once, not after Save.
+            context["live_problems"] = live
             context.update(
-                scoreboard(services.concordia_sheet_evaluate(opened).result, seats)
+                strip_checked(
+                    context["strip"],  # type: ignore[arg-type]
+                    _not_missing(live, opened),
+                    impossible=_card_slot,
+                )
             )
         return render(request, "games/session_sheet.html", context)
 
