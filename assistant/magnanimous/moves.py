@@ -495,7 +495,85 @@ def _adjust(state: State, move: Move) -> dict[str, object]:
     return event
 
 
+def province_field(kind: str, seat: int, province: str) -> str:
+    """A correction form's field: ``goods_0_red-coffee`` (a province's ``:`` as ``-``)."""
+    return f"{kind}_{seat}_{province.replace(':', '-')}"
+
+
+def _correct_provinces(
+    state: State, move: Move, kinds: Mapping[str, str]
+) -> dict[str, object]:
+    """Full tracking: ``kinds`` (form field → the contract's key) of every held province."""
+    if not state.full:
+        raise _refused(UNKNOWN_MOVE)
+    players: dict[str, object] = {}
+    for seat, player in enumerate(state.players):
+        provinces = {
+            province.name: {
+                key: _int(move, province_field(kind, seat, province.name))
+                for kind, key in kinds.items()
+            }
+            for province in player.provinces
+        }
+        players[player.name] = {"provinces": provinces}
+    return {"type": "adjust", "players": players}
+
+
+def _correct_goods(state: State, move: Move) -> dict[str, object]:
+    """The table is the truth: every province's goods, in transit or not."""
+    return _correct_provinces(state, move, {"goods": "goods", "transit": "in_transit"})
+
+
+def _correct_troops(state: State, move: Move) -> dict[str, object]:
+    """The table is the truth: every province's troop tokens."""
+    return _correct_provinces(state, move, {"troops": "troops"})
+
+
+def _correct_dice(state: State, move: Move) -> dict[str, object]:
+    """The table is the truth: the Action area's 16 spaces (blank or 0: free)."""
+    if not state.full:
+        raise _refused(UNKNOWN_MOVE)
+    dice: dict[str, list[int | None]] = {}
+    for quadrant in QUADRANTS:
+        pair: list[int | None] = []
+        for space in (0, 1):
+            value = _int(move, f"die_{quadrant}_{space}", 0)
+            pair.append(value or None)
+        dice[quadrant] = pair
+    return {"type": "adjust", "dice": dice}
+
+
+def _correct_commerce(state: State, move: Move) -> dict[str, object]:
+    """The table is the truth: every open Commerce space's owner and tokens."""
+    if not state.full:
+        raise _refused(UNKNOWN_MOVE)
+    names = _names(state)
+    track: list[dict[str, object]] = []
+    for space in range(state.republic + 1):
+        owner = move.get(f"commerce_{space}_owner")
+        tokens = _int(move, f"commerce_{space}_tokens", 0)
+        if not owner and not tokens:
+            continue
+        track.append(
+            {
+                "space": space,
+                "owner": _choice(move, f"commerce_{space}_owner", names),
+                "tokens": tokens,
+            }
+        )
+    return {"type": "adjust", "commerce": track}
+
+
+CORRECTIONS: Final[Mapping[str, Callable[[State, Move], dict[str, object]]]] = {
+    "goods": _correct_goods,
+    "troops": _correct_troops,
+    "dice": _correct_dice,
+    "commerce": _correct_commerce,
+}
+
+
 _ACTIONS: Final[Mapping[str, Callable[[State, Move], dict[str, object]]]] = {
+    **{f"correct_{kind}": build for kind, build in CORRECTIONS.items()},
     "effect": _effect,
     "adjust": _adjust,
     "reveal": _reveal,
