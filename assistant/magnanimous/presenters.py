@@ -631,6 +631,11 @@ class JoinerView:
     name: str
     provinces: list[Choice]
 
+    @property
+    def prefix(self) -> str:
+        """Where the joiner's own fields are named on the page (``join_1_move_from``)."""
+        return f"join_{self.seat}_"
+
 
 def joiner_choices(state: State) -> list[JoinerView]:
     """Full tracking: who may join a Precise or sold action, from the actor's left."""
