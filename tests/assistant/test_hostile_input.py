@@ -207,7 +207,7 @@ def test_a_guest_name_follows_the_name_rule_with_its_message_by_the_field(
     )
     page = response.content.decode()
     assert response.status_code == 200
-    assert has_id(page, "id_seat0_new_name-error")
+    assert has_id(page, "id_seat0_new_name_error")
     assert "HX-Push-Url" not in response
     stored = list(ana_phone.session.keys())
     assert not [key for key in stored if key.startswith("assistant-setup-draft")]
