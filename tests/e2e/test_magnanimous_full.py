@@ -123,5 +123,6 @@ def test_a_correction_page_with_steppers_on_a_small_phone(live_server, phone):
 
     now = selectors.game_state(game)
     troops = {p.name: p.troops for player in now.players for p in player.provinces}
-    assert troops["green:cotton"] == 2 and troops["red:sugar"] == 1
+    assert troops["green:cotton"] == 2
+    assert troops["red:sugar"] == 1
     assert page.console_errors == []

@@ -4,6 +4,8 @@ with htmx and without JavaScript, the refusal shown with what was typed."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
@@ -59,8 +61,8 @@ def _post(
     game: AssistantGame,
     kind: str,
     changes: dict[str, str],
-    **kw: object,
-) -> object:
+    **kw: Any,
+) -> Any:
     sent = _fields(_page(client, game, kind)) | changes
     return client.post(correct(game, kind), sent, **kw)
 

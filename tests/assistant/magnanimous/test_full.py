@@ -335,7 +335,7 @@ def test_a_precise_nobles_action_taken_again_from_the_page(
 def test_joiners_and_again_read_each_action_s_own_fields() -> None:
     from django.http import QueryDict
 
-    from assistant.interface import Move
+    from assistant.interface import Move, RulesRefused
     from assistant.magnanimous import moves
 
     class Seat:
@@ -368,7 +368,7 @@ def test_joiners_and_again_read_each_action_s_own_fields() -> None:
         {"player": "Caio", "action": "sell", "province": "blue:coffee"},
     ]
     data.update({"action": "attack", "join_1_count": "x"})
-    with pytest.raises(moves.RulesRefused) as refused:
+    with pytest.raises(RulesRefused) as refused:
         moves._nobles_joiners(Table(), Move.from_form("place", data))  # type: ignore[arg-type]
     assert refused.value.problems[0].path == "join_1_attack_from"
     export = QueryDict(mutable=True)
