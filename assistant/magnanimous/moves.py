@@ -516,7 +516,7 @@ def _adjust(state: State, move: Move) -> dict[str, object]:
         "occupied": occupied,
     }
     if state.full:
-        # Full tracking: each player's réis too (the rest through the API's adjust).
+        # Full tracking: each player's réis too (the rest on the correction pages).
         event["players"] = {
             name: {"reis": _int(move, f"reis_{i}")} for i, name in enumerate(names)
         }
