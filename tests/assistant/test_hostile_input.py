@@ -138,7 +138,9 @@ def test_a_move_without_a_readable_head_is_refused_not_recorded_unchecked(
 @pytest.mark.parametrize("page", ["undo", "abandon", "reveal"])
 def test_undo_abandon_and_the_refill_need_the_head_too(ana_phone, light_game, page):
     ana_phone.post(_url("play", light_game), {"seq": 0, "card": "Mercator"})
-    response = ana_phone.post(_url(page, light_game), {"seq": "1.0"}, headers=HTMX)
+    # Abandon confirmed: without "confirm" the page only asks (test_nothing_lost).
+    data = {"seq": "1.0", **({"confirm": "yes"} if page == "abandon" else {})}
+    response = ana_phone.post(_url(page, light_game), data, headers=HTMX)
     assert "did not say which state" in response.content.decode()
     assert light_game.events.count() == 1
 
