@@ -23,8 +23,8 @@ from games.models import (
     validate_played_on,
 )
 from games.registry import game_spec
-from games.vocabulary import god_label, good_label, specialist_label
-from scoring.ruleset import Ruleset, base
+from games.vocabulary import god_label, good_label, module_label, specialist_label
+from scoring.ruleset import Ruleset, base, modules
 from scoring.types import (
     CardCounts,
     GoodCounts,
@@ -73,6 +73,14 @@ class SessionCreateForm(forms.Form):
         required=False,
         help_text=_("Concordia only."),
     )
+    # Concordia's expansion modules the data knows (`scoring.ruleset.modules`).
+    expansions = forms.MultipleChoiceField(
+        label=_("Expansions"),
+        choices=[(module, module_label(module)) for module in modules()],
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+        help_text=_("Concordia only. None for the base game."),
+    )
     played_at = forms.DateField(
         label=_("Played on"),
         widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
@@ -113,6 +121,7 @@ class SessionCreateForm(forms.Form):
         spec = game_spec(game)
         if not spec.has_map:
             cleaned["map"] = ""
+            cleaned["expansions"] = []
         elif not cleaned.get("map") and "map" not in self.errors:
             self.add_error("map", _("Choose the map."))
         reading = seating.read_seats(
@@ -203,6 +212,7 @@ class SeatSheetForm(forms.Form):
                 if s.value in (data.get("specialists") or ())
             ),
             concordia_card=concordia_card,
+            **{name: data.get(name) or 0 for name in rules.module_fields},
         )
 
 
@@ -235,6 +245,17 @@ def seat_sheet_form(rules: Ruleset) -> type[SeatSheetForm]:
             required=False,
             widget=forms.CheckboxSelectMultiple,
         ),
+        # A module's own row (the forum's points, negative for an auction bid).
+        **{
+            name: _SharedIntegerField(
+                label=_("Forum points"),
+                min_value=-99,
+                max_value=99,
+                initial=0,
+                required=False,
+            )
+            for name in rules.module_fields
+        },
         "rules": rules,
     }
     name = "SeatSheetForm_" + "_".join((rules.map.name.value, *rules.expansions))
@@ -378,6 +399,8 @@ def _board_initial(board: PlayerBoard) -> dict[str, Any]:
         initial[f"houses_{good}"] = count
     for god, count in board.cards.nonzero().items():
         initial[f"cards_{god}"] = count
+    if board.forum_points:
+        initial["forum_points"] = board.forum_points
     return initial
 
 

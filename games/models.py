@@ -307,6 +307,9 @@ class ConcordiaPosition(models.Model):
     has_weaver = models.BooleanField(default=False)
     concordia_card = models.BooleanField(default=False)
     praefectus_magnus = models.BooleanField(default=False)
+    # A module's own rows of the score sheet, keyed by the sheet's field
+    # (``{"forum_points": -2}``, Salsa's forum); {} for the base game.
+    rows = models.JSONField(default=dict, db_default={}, blank=True)
 
     class Meta:
         constraints = [

@@ -77,10 +77,12 @@ def session_create(
     notes: str = "",
     idempotency_key: str = "",
     game: Game = Game.CONCORDIA,
+    expansions: Sequence[str] = (),
 ) -> TableSession:
     """Create a game with its seats in seating order, ready for its sheet.
 
     A Magnanimous game has no map: pass ``map_name=""`` (a database constraint).
+    ``expansions``: Concordia's modules played (`scoring.ruleset.modules`).
 
     With an ``idempotency_key`` a resent submission returns the game the first
     one created instead of creating another.
@@ -99,6 +101,7 @@ def session_create(
         club=club,
         game=game,
         map=map_name,
+        expansions=list(expansions),
         played_at=played_at,
         place=place,
         notes=notes,

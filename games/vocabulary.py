@@ -39,6 +39,8 @@ CATEGORY_LABELS: Final[dict[str, StrPromise]] = {
     "mars": _("Mars"),
     "minerva": _("Minerva"),
     "concordia": _("Concordia"),
+    # Salsa's forum: the victory points won or lost through its cards.
+    "forum": _("Forum"),
     "court": _("Court"),
     "commerce": _("Commerce"),
     "politics": _("Politics"),
@@ -62,6 +64,8 @@ GOOD_LABELS: Final[dict[str, StrPromise]] = {
     "tool": _("tool"),
     "wine": _("wine"),
     "cloth": _("cloth"),
+    # Salsa's wildcard good.
+    "salt": _("salt"),
 }
 
 # "2 food, 1 brick": one message per good with its plural forms (English counts
@@ -72,7 +76,20 @@ GOOD_COUNTS: Final[dict[str, StrPromise]] = {
     "tool": ngettext_lazy("%(n)d tool", "%(n)d tool", "n"),
     "wine": ngettext_lazy("%(n)d wine", "%(n)d wine", "n"),
     "cloth": ngettext_lazy("%(n)d cloth", "%(n)d cloth", "n"),
+    "salt": ngettext_lazy("%(n)d salt", "%(n)d salt", "n"),
 }
+
+# Concordia's expansion modules (the score sheet's ``expansions``), as the
+# pages name them: the box each comes in, then the module.
+MODULE_LABELS: Final[dict[str, StrPromise]] = {
+    "salt": _("Salsa: salt"),
+    "forum": _("Salsa: the forum"),
+}
+
+
+def module_label(module: str) -> str | StrPromise:
+    """The module's name in the reader's language (its id without a label yet)."""
+    return MODULE_LABELS.get(module, module)
 
 
 def good_label(good: str) -> str | StrPromise:

@@ -225,8 +225,12 @@ def read_expansions(
 def _read_player(
     reader: ShapeReader, raw: object, path: str, rules: Ruleset
 ) -> PlayerBoard:
+    # A module's own row (``forum_points``) is a field only when it is played.
     fields = reader.fields(
-        raw, path, required=_PLAYER_REQUIRED, optional=_PLAYER_OPTIONAL
+        raw,
+        path,
+        required=_PLAYER_REQUIRED,
+        optional=(*_PLAYER_OPTIONAL, *rules.module_fields),
     )
     # Keyword arguments are evaluated in order: problems come in document order.
     return PlayerBoard(
@@ -260,7 +264,18 @@ def _read_player(
             for index, item in enumerate(reader.items(fields, "specialists", path))
         ),
         concordia_card=reader.boolean(fields, "concordia_card", path),
+        **{name: reader.integer(fields, name, path) for name in rules.module_fields},
     )
+
+
+# The lines a module adds (the forum's), every one the data knows.
+_MODULE_CATEGORIES: Final = tuple(
+    dict.fromkeys(
+        category.value
+        for module in modules()
+        for category in ruleset(next(iter(MapName)), (module,)).module_categories
+    )
+)
 
 
 def result_document(result: SheetResult | MagnanimousResult) -> ResultDocument:
@@ -272,6 +287,9 @@ def result_document(result: SheetResult | MagnanimousResult) -> ResultDocument:
         player: ConcordiaPlayerDocument = {"name": score.name}
         for line in score.lines:
             player[line.category.value] = line.points
+        # Score-sheet format: a module's line is there (0) when it is not played.
+        for category in _MODULE_CATEGORIES:
+            player.setdefault(category, 0)
         player["total"] = score.total
         player["rank"] = score.rank
         if score.bonus_sestertii is not None:

@@ -217,6 +217,9 @@ class PlayerBoard:
     cards: CardCounts = field(default_factory=lambda: _base_starting_hand())
     specialists: tuple[Specialist, ...] = ()
     concordia_card: bool = False
+    # With the forum: the victory points won or lost through it (the
+    # expert start's auction bid is negative); its own line of the score.
+    forum_points: int = 0
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -259,6 +262,9 @@ class SpecialistScore:
     houses: int
     per_house: int
     points: int
+    # Of ``houses``, those in cities of a wildcard good (salt) the player
+    # counts for this specialist.
+    wildcard_houses: int = 0
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

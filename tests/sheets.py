@@ -64,6 +64,8 @@ def sheet_post_data(
         for god, count in board.cards.items():
             data[f"{prefix}cards_{god.value}"] = count
         data[prefix + "specialists"] = [s.value for s in board.specialists]
+        if "forum" in sheet.expansions:
+            data[prefix + "forum_points"] = board.forum_points
         if board.concordia_card:
             data["concordia_card"] = seat.seat_order
         if board.name == sheet.praefectus_magnus:

@@ -19,14 +19,32 @@ from games.concordia.map_words import province_label
 from scoring.board import ROMAN, province_bonus, validate_city_goods
 from scoring.catalog import DISPLAY_SURCHARGE, SALE_CARDS
 from scoring.maps import MAPS, MapSpec
+from scoring.ruleset import Ruleset, modules, ruleset
 from scoring.types import Good, MapName, Problem
 
 DISPLAY_SIZE: Final = adapter.DISPLAY_SIZE
 GOODS: Final = tuple(good.value for good in Good)
 MAPS_IN_ORDER: Final = tuple(name.value for name in MapName)
 TRACKINGS: Final = tuple(tracking.value for tracking in adapter.Tracking)
+# Concordia's expansion modules the data knows (salt, forum, …).
+MODULES: Final = modules()
 # The header's order, as the export writes it.
-_ORDER: Final = ("map", "tracking", "intermediate_scoring", "cities", "display")
+_ORDER: Final = (
+    "map",
+    "expansions",
+    "tracking",
+    "intermediate_scoring",
+    "cities",
+    "display",
+    "forum",
+)
+
+
+def rules_of(setup: Mapping[str, object]) -> Ruleset:
+    """The game's ruleset: the setup's map with its modules (none: the base game)."""
+    raw = setup.get("expansions") or []
+    chosen = [str(m) for m in raw] if isinstance(raw, list) else []
+    return ruleset(str(setup["map"]), tuple(m for m in chosen if m in MODULES))
 
 
 def spec(map_name: str) -> MapSpec:
@@ -34,9 +52,10 @@ def spec(map_name: str) -> MapSpec:
 
 
 def choices_default() -> dict[str, object]:
-    """The usual setup: the first map, light tracking, no intermediate scoring."""
+    """The usual setup: the first map, no module, light tracking, no intermediate scoring."""
     return {
         "map": MAPS_IN_ORDER[0],
+        "expansions": [],
         "tracking": adapter.Tracking.LIGHT.value,
         "intermediate_scoring": False,
     }
@@ -44,13 +63,17 @@ def choices_default() -> dict[str, object]:
 
 def choices_read(raw: Mapping[str, object]) -> dict[str, object] | None:
     """The wizard's choices read back from a stored draft; None when anything is off."""
-    if set(raw) != {"map", "tracking", "intermediate_scoring"}:
+    # A draft stored before the modules were asked has no "expansions": none.
+    if set(raw) - {"expansions"} != {"map", "tracking", "intermediate_scoring"}:
         return None
     if raw["map"] not in MAPS_IN_ORDER or raw["tracking"] not in TRACKINGS:
         return None
     if type(raw["intermediate_scoring"]) is not bool:
         return None
-    return dict(raw)
+    expansions = raw.get("expansions", [])
+    if not isinstance(expansions, list) or any(m not in MODULES for m in expansions):
+        return None
+    return {**raw, "expansions": list(expansions)}
 
 
 def setup_of(
@@ -60,10 +83,14 @@ def setup_of(
     intermediate_scoring: bool,
     cities: Mapping[str, str] | None,
     display: Sequence[str],
+    expansions: Sequence[str] = (),
 ) -> dict[str, object]:
-    """The setup's fields in the header's order; no ``cities`` when none are known."""
-    setup: dict[str, object] = {
-        "map": map_name,
+    """The setup's fields in the header's order; no ``cities`` when none are
+    known, no ``expansions`` for the base game (every older log reads the same)."""
+    setup: dict[str, object] = {"map": map_name}
+    if expansions:
+        setup["expansions"] = list(expansions)
+    setup |= {
         "tracking": tracking,
         "intermediate_scoring": intermediate_scoring,
     }
@@ -80,17 +107,57 @@ def setup_new(
     it deals the display from deck I."""
     map_name = str(choices["map"])
     tracking = str(choices["tracking"])
-    return setup_of(
+    raw = choices.get("expansions") or []
+    expansions = [str(m) for m in raw] if isinstance(raw, list) else []
+    laid = setup_of(
         map_name=map_name,
         tracking=tracking,
         intermediate_scoring=bool(choices["intermediate_scoring"]),
         cities=(
-            draw_cities(map_name, rng)
+            draw_cities(map_name, rng, expansions)
             if tracking == adapter.Tracking.FULL.value
             else None
         ),
         display=deal_display(rng),
+        expansions=expansions,
     )
+    if "forum" in expansions:
+        laid["forum"] = deal_forum([seat.name for seat in seats], rng)
+    return laid
+
+
+def deal_forum(names: Sequence[str], rng: random.Random) -> dict[str, object]:
+    """Salsa's forum: 2 patricians dealt to each player (the first kept until
+    the player picks), the others shuffled with the citizens, 4 on the tableau."""
+    cards = adapter.FORUM_CARDS
+    patricians = [name for name, card in cards.items() if card.patrician]
+    rng.shuffle(patricians)
+    dealt = {name: patricians[2 * i : 2 * i + 2] for i, name in enumerate(names)}
+    given = {card for pair in dealt.values() for card in pair[:1]}
+    stack = [name for name in cards if name not in given]
+    rng.shuffle(stack)
+    # The unkept patricians go back into the stack; the tableau must not show
+    # a dealt one while its player may still keep it.
+    dealt_all = {card for pair in dealt.values() for card in pair}
+    tableau = [card for card in stack if card not in dealt_all][:4]
+    return {
+        "patricians": {name: pair[0] for name, pair in dealt.items()},
+        "tableau": tableau,
+        "dealt": dealt,
+    }
+
+
+def forum_kept(
+    forum: Mapping[str, object], kept: Mapping[str, str]
+) -> dict[str, object]:
+    """The forum setup with each player's kept patrician as chosen (one of the two dealt)."""
+    dealt = forum.get("dealt")
+    patricians = dict(forum.get("patricians") or {})  # type: ignore[call-overload]
+    if isinstance(dealt, dict):
+        for name, card in kept.items():
+            if card in (dealt.get(name) or ()):
+                patricians[name] = card
+    return {**forum, "patricians": patricians}
 
 
 def setup_with(
@@ -98,9 +165,12 @@ def setup_with(
     *,
     cities: Mapping[str, str] | None = None,
     display: Sequence[str] | None = None,
+    forum: Mapping[str, object] | None = None,
 ) -> dict[str, object]:
-    """``setup`` with the city tokens or the display replaced (as laid on the table)."""
+    """``setup`` with the city tokens, the display or the forum replaced (as laid)."""
     changed = dict(setup)
+    if forum is not None:
+        changed["forum"] = dict(forum)
     if cities is not None:
         changed.pop("cities", None)
         if cities:
@@ -110,14 +180,16 @@ def setup_with(
     return {key: changed[key] for key in (*_ORDER, *changed) if key in changed}
 
 
-def draw_cities(map_name: str, rng: random.Random) -> dict[str, str]:
-    """Deal the city tokens as the rules do: each letter's tokens among its cities (§8)."""
+def draw_cities(
+    map_name: str, rng: random.Random, expansions: Sequence[str] = ()
+) -> dict[str, str]:
+    """Deal the city tokens as the rules do: each letter's tokens among its cities
+    (§8), a module's tokens included (salt: one per letter)."""
     board = spec(map_name)
+    pools = ruleset(map_name, tuple(expansions)).token_pools
     cities: dict[str, str] = {}
     for letter in board.letters:
-        tokens = [
-            good.value for good in Good for _n in range(board.token_pool[letter][good])
-        ]
+        tokens = [good.value for good in Good for _n in range(pools[letter][good])]
         rng.shuffle(tokens)
         names = [city.name for city in board.cities if city.letter is letter]
         cities.update(zip(names, tokens, strict=False))
@@ -186,14 +258,21 @@ def starting_sestertii(player_count: int) -> list[int]:
     return list(adapter.STARTING_MONEY[:player_count])
 
 
-def starting_storehouse() -> dict[str, int]:
-    """The goods in every storehouse at the start (§2), the most plentiful first."""
-    goods = sorted(Good, key=lambda good: -adapter.STARTING_GOODS[good])
-    return {good.value: adapter.STARTING_GOODS[good] for good in goods}
+def starting_storehouse(expansions: Sequence[str] = ()) -> dict[str, int]:
+    """The goods in every storehouse at the start (§2; salt: 1 salt instead of
+    the second food), the most plentiful first."""
+    rules = ruleset(MAPS_IN_ORDER[0], tuple(expansions))
+    start = rules.starting_goods
+    goods = sorted(rules.goods, key=lambda good: -start[good])
+    return {good.value: start[good] for good in goods if start[good]}
 
 
-def city_problems(map_name: str, goods: Mapping[str, str]) -> tuple[Problem, ...]:
+def city_problems(
+    map_name: str, goods: Mapping[str, str], expansions: Sequence[str] = ()
+) -> tuple[Problem, ...]:
     """Return what is wrong with a deal of city tokens, as the board entry checks it."""
     return validate_city_goods(
-        spec(map_name), {city: Good(good) for city, good in goods.items()}
+        spec(map_name),
+        {city: Good(good) for city, good in goods.items()},
+        ruleset(map_name, tuple(expansions)).token_pools,
     )

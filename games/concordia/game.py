@@ -13,7 +13,9 @@ from games.concordia.views import result, sheet
 from games.models import Colour, ConcordiaMap, EntryMode, Game
 from games.vocabulary import category_label
 from scoring.catalog import MAX_PLAYERS, MIN_PLAYERS
-from scoring.types import Category, SheetResult
+from scoring.reference import god_line_ids
+from scoring.sheet_io import parse_concordia
+from scoring.types import SheetResult
 
 
 def _maps() -> list[tuple[str, str | Promise]]:
@@ -56,9 +58,10 @@ registry.register(
                 detail=_QUICK.detail,
             ),
         },
-        # Every line a score can have, in the data's append-only order: the
-        # statistics keep each in the slot of its place.
-        categories=tuple(category.value for category in Category),
+        # Every god's line, Minerva's and the Concordia card's, in the data's
+        # append-only order: the statistics keep each in the slot of its
+        # place. A module's own row (the forum's) counts in the totals only.
+        categories=god_line_ids(),
         table_sizes=range(MIN_PLAYERS, MAX_PLAYERS + 1),
         colours=tuple(str(colour) for colour in Colour.values),
         colours_refused=None,
@@ -66,5 +69,7 @@ registry.register(
         maps=_maps,
         result_type=SheetResult,
         score_rows=_rows,
+        sheet_read=parse_concordia,
+        sheet_record=services.concordia_sheet_record,
     )
 )

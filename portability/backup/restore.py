@@ -119,6 +119,7 @@ from scoring.board import (
     validate_city_goods,
 )
 from scoring.magnanimous import MagnanimousBoard, MagnanimousSheet
+from scoring.ruleset import ruleset
 from scoring.shape import ShapeReader, child
 from scoring.types import Good, MapName, PlayerBoard, Problem, ScoreSheet
 
@@ -749,6 +750,9 @@ def _read_sheet(game: _Game) -> list[Problem]:
     if problems:
         return problems
     game.parsed = sheet
+    if isinstance(sheet, ScoreSheet):
+        # The modules played (salt, forum) are the sheet's.
+        game.session.expansions = list(sheet.expansions)
     game.expected = _expected_results(sheet)
     return []
 
@@ -862,7 +866,9 @@ def _concordia_positions(game: _Game) -> list[ConcordiaPosition]:
             session=game.session,
             seat=seat,
             **adapters.position_values(
-                board, praefectus_magnus=board.name == sheet.praefectus_magnus
+                board,
+                praefectus_magnus=board.name == sheet.praefectus_magnus,
+                rules=ruleset(sheet.map, sheet.expansions),
             ),
         )
         for seat, board in zip(seats, sheet.players, strict=True)

@@ -20,6 +20,7 @@ from django.core.exceptions import ObjectDoesNotExist
 from games import adapters
 from games.models import Game, Seat
 from scoring.magnanimous import MagnanimousSheet
+from scoring.ruleset import ruleset
 from scoring.types import ScoreSheet
 
 # Version 1's Concordia position: every key with its kind and the default a
@@ -66,19 +67,26 @@ def concordia_sheet_document(sheet: ScoreSheet) -> dict[str, Any]:
         "kind": sheet.kind.value,
         "map": sheet.map.value,
     }
+    # The modules played (salt, forum): their goods and rows, none for the base game.
+    rules = ruleset(sheet.map, sheet.expansions)
+    if sheet.expansions:
+        document["expansions"] = list(rules.expansions)
     if sheet.praefectus_magnus is not None:
         document["praefectus_magnus"] = sheet.praefectus_magnus
     document["players"] = [
         {
             "name": board.name,
             "sestertii": board.sestertii,
-            "storehouse": {good.value: n for good, n in board.storehouse.items()},
+            "storehouse": {
+                good.value: n for good, n in board.storehouse.items(rules.goods)
+            },
             "colonists_on_board": board.colonists_on_board,
-            "houses": {good.value: n for good, n in board.houses.items()},
+            "houses": {good.value: n for good, n in board.houses.items(rules.goods)},
             "provinces": board.provinces,
             "cards": {god.value: n for god, n in board.cards.items()},
             "specialists": [specialist.value for specialist in board.specialists],
             "concordia_card": board.concordia_card,
+            **{name: getattr(board, name) for name in rules.module_fields},
         }
         for board in sheet.players
     ]
@@ -105,7 +113,12 @@ def magnanimous_sheet_document(sheet: MagnanimousSheet) -> dict[str, Any]:
 
 
 def stored_sheet(
-    *, game: str, map_name: str, ending: str, seats: Sequence[Seat]
+    *,
+    game: str,
+    map_name: str,
+    ending: str,
+    seats: Sequence[Seat],
+    expansions: Sequence[str] = (),
 ) -> dict[str, Any] | None:
     """Return the score sheet of a game's stored positions, or None without them.
 
@@ -122,7 +135,7 @@ def stored_sheet(
             adapters.magnanimous_sheet_from_seats(ending=ending, seats=seats)
         )
     return concordia_sheet_document(
-        adapters.sheet_from_seats(map_name=map_name, seats=seats)
+        adapters.sheet_from_seats(map_name=map_name, seats=seats, expansions=expansions)
     )
 
 

@@ -22,6 +22,7 @@ EXAMPLES = (
     "concordia-rulebook",
     "concordia-tie",
     "concordia-intermediate",
+    "concordia-salsa",
     "magnanimous-republic",
 )
 

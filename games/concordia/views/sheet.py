@@ -35,6 +35,7 @@ from games.vocabulary import (
 )
 from scoring.catalog import STOREHOUSE_SPACES
 from scoring.maps import MAPS
+from scoring.ruleset import Ruleset, ruleset
 from scoring.types import Good, ScoreSheet, SheetResult
 
 
@@ -60,6 +61,8 @@ class GroupView:
     legend: str
     fields: list[FieldView]
     errors: list[str] = field(default_factory=list)
+    # A line under the fields where a rule is known from one source only.
+    help: str = ""
 
 
 @dataclass(slots=True)
@@ -79,6 +82,11 @@ class SeatPanel:
 _HOUSES_MAX = {
     good: max(spec.cities_per_good[good] for spec in MAPS.values()) for good in Good
 }
+
+
+def _rules(session: TableSession) -> Ruleset:
+    """The rules of the game's sheet: its map with the modules it was created with."""
+    return ruleset(session.map, session.expansions)
 
 
 def _seat_panels(forms: ScoreSheetForms) -> list[SeatPanel]:
@@ -122,7 +130,10 @@ def _seat_panels(forms: ScoreSheetForms) -> list[SeatPanel]:
                 fields=[
                     *(
                         field_view(
-                            f"houses_{g.value}", good_label(g), 0, _HOUSES_MAX[g]
+                            f"houses_{g.value}",
+                            good_label(g),
+                            0,
+                            max(_HOUSES_MAX[g], rules.cities_per_good[g]),
                         )
                         for g in rules.goods
                     ),
@@ -153,8 +164,33 @@ def _seat_panels(forms: ScoreSheetForms) -> list[SeatPanel]:
                     ),
                 ],
                 errors=forms.errors_for(index, "storehouse"),
+                help=(
+                    _(
+                        "Salt counts 7 for Vesta, as cloth: it may be swapped for any"
+                        " good (one source)."
+                    )
+                    if rules.wildcards
+                    else ""
+                ),
             ),
         ]
+        if rules.module_fields:
+            # Salsa's forum: what its cards won or lost (an auction bid is negative).
+            groups.append(
+                GroupView(
+                    id=f"s{index}-forum",
+                    legend=_("Forum"),
+                    fields=[
+                        field_view(name, _("Forum points"), -99, 99)
+                        for name in rules.module_fields
+                    ],
+                    errors=forms.errors_for(index, "forum_points"),
+                    help=_(
+                        "No forum card is known to score: write what the table"
+                        " agreed (an auction bid is negative)."
+                    ),
+                )
+            )
         chosen = form["specialists"].value() or []
         panels.append(
             SeatPanel(
@@ -293,7 +329,9 @@ def concordia_sheet(
         # A game played with the table assistant opens with what it tracked.
         offered = None if session.is_finished else sheet_prefill(session)
         prefill = offered if isinstance(offered, ScoreSheet) else None
-        forms = ScoreSheetForms(seats=seats, initial=initial or prefill)
+        forms = ScoreSheetForms(
+            seats=seats, initial=initial or prefill, rules=_rules(session)
+        )
         forms.table.initial.setdefault("map", session.map)
         forms.table.initial["version"] = session.version
         context = _sheet_context(session, seats, forms, evaluate=False)
@@ -307,7 +345,7 @@ def concordia_sheet(
         return render(request, "games/session_sheet.html", context)
 
     # The form's inputs are only built when the page is shown again.
-    forms = ScoreSheetForms(seats=seats, data=request.POST)
+    forms = ScoreSheetForms(seats=seats, data=request.POST, rules=_rules(session))
     context = _sheet_context(session, seats, forms, evaluate=True, inputs=False)
     if (
         context["result"] is not None
@@ -336,7 +374,7 @@ def concordia_sheet(
 def concordia_sheet_preview(
     request: AuthedHtmxRequest, session: TableSession, seats: list[Seat]
 ) -> HttpResponse:
-    forms = ScoreSheetForms(seats=seats, data=request.POST)
+    forms = ScoreSheetForms(seats=seats, data=request.POST, rules=_rules(session))
     context = _sheet_context(
         session, seats, forms, evaluate=True, inputs=not request.htmx
     )
