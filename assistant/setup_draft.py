@@ -65,6 +65,21 @@ class Draft:
         free = [c for c in self.palette if c not in chosen]
         return [colour or free.pop(0) for colour in chosen]
 
+    def seating_colours(self, *, by_seat: bool) -> list[str]:
+        """Each seat's colour as the game will store it, in the order entered.
+
+        A game that gives the colours by seat (``colours_by_seat``) deals its
+        palette from the start player on, clockwise: the colours follow the start
+        player, not the order the players were entered. With the start player
+        still to be drawn, such a seat's colour is not known yet: "".
+        """
+        if not by_seat:
+            return self.colours()
+        count = len(self.seats)
+        if self.start == RANDOM_START:
+            return [""] * count
+        return [self.palette[(index - self.start) % count] for index in range(count)]
+
     def table(self) -> list[tuple[str, str]]:
         """(name, colour) of every seat, around the table as entered."""
         return list(zip(self.names, self.colours(), strict=True))

@@ -24,6 +24,9 @@ UNKNOWN_MOVE: Final = gettext_noop("This is not a move of the game.")
 NOT_A_NUMBER: Final = gettext_noop("Type a whole number.")
 CHOOSE_ONE: Final = gettext_noop("Choose one of the answers offered.")
 NAME_THE_CARD: Final = gettext_noop("Type the card's name as printed.")
+AGAIN_ONLY_PRECISE: Final = gettext_noop(
+    "Only a Precise action is taken a second time: choose Precise, or untick it."
+)
 NO_ATTACK_LISTED: Final = gettext_noop(
     "An attack names where it comes from, its target and whether it held or fell."
 )
@@ -353,39 +356,59 @@ def _place(state: State, move: Move) -> dict[str, object]:
 
 
 def _place_full(event: dict[str, object], move: Move) -> None:
-    """Full tracking: the fields of the Nobles action chosen (the others are not sent)."""
-    action = event["action"]
+    """Full tracking: the fields of the Nobles action chosen (the others are not sent),
+    and a Precise action's second one (``again``, the same action: A-8)."""
+    action = str(event["action"])
+    event.update(_nobles_full(action, move))
+    if move.get("again"):
+        if event.get("mode") != "precise":
+            raise _refused(AGAIN_ONLY_PRECISE, "again")
+        event["again"] = _nobles_full(action, move, "again_")
+
+
+def _nobles_full(action: str, move: Move, prefix: str = "") -> dict[str, object]:
+    """The fields of one Nobles ``action`` as the page names them after ``prefix``
+    (``""``: the actor's; ``again_``: its second action; ``join_1_``: a joiner's)."""
     places = (*ALL_PROVINCES, "imperial")
+    fields: dict[str, object] = {}
     if action == "train":
-        path = [p for p in (move.get("path1"), move.get("path2")) if p]
+        path = [
+            p for p in (move.get(f"{prefix}path1"), move.get(f"{prefix}path2")) if p
+        ]
         for index, step in enumerate(path):
             if step not in ALL_PROVINCES:
-                raise _refused(CHOOSE_ONE, f"path{index + 1}")
-        event["path"] = path
+                raise _refused(CHOOSE_ONE, f"{prefix}path{index + 1}")
+        fields["path"] = path
     elif action == "sell":
-        event["in_transit"] = bool(move.get("in_transit"))
+        fields["in_transit"] = bool(move.get(f"{prefix}in_transit"))
     elif action == "troops":
-        if move.get("imperial"):
-            event["imperial"] = _choice(move, "imperial", ("in", "out"))
-            event["province"] = _choice(move, "province", ALL_PROVINCES)
+        if move.get(f"{prefix}imperial"):
+            fields["imperial"] = _choice(move, f"{prefix}imperial", ("in", "out"))
+            fields["province"] = _choice(move, f"{prefix}province", ALL_PROVINCES)
         else:
-            event["move"] = {
-                "from": _choice(move, "move_from", ALL_PROVINCES),
-                "to": _choice(move, "move_to", ALL_PROVINCES),
-                "count": _int(move, "move_count"),
+            fields["move"] = {
+                "from": _choice(move, f"{prefix}move_from", ALL_PROVINCES),
+                "to": _choice(move, f"{prefix}move_to", ALL_PROVINCES),
+                "count": _int(move, f"{prefix}move_count"),
             }
     elif action == "attack":
-        event["attack_from"] = _choice(move, "attack_from", places)
-        event["target"] = _choice(move, "target", ALL_PROVINCES)
-        event["count"] = _int(move, "count")
-        event["result"] = _choice(move, "result", ("liberated", "failed"))
+        fields["attack_from"] = _choice(move, f"{prefix}attack_from", places)
+        fields["target"] = _choice(move, f"{prefix}target", ALL_PROVINCES)
+        fields["count"] = _int(move, f"{prefix}count")
+        fields["result"] = _choice(move, f"{prefix}result", ("liberated", "failed"))
     elif action == "throne":
-        event["cards"] = _int(move, "cards")
+        fields["cards"] = _int(move, f"{prefix}cards")
     elif action == "export":
-        event["commerce_space"] = _int(move, "commerce_space")
-        event["tokens"] = _int(move, "tokens")
-        if move.get("via"):
-            event["via"] = _choice(move, "via", ("port", "rio"))
+        fields["commerce_space"] = _int(move, f"{prefix}commerce_space")
+        fields["tokens"] = _int(move, f"{prefix}tokens")
+        if move.get(f"{prefix}via"):
+            fields["via"] = _choice(move, f"{prefix}via", ("port", "rio"))
+    return fields
+
+
+# A joiner's own action among the quadrant's (A-8), or the actor's action with
+# the fields it needs (troops, attack, throne, export: their own form on the page).
+MANY_FIELDS: Final = ("troops", "attack", "throne", "export")
 
 
 JOINER_ACTIONS: Final = ("train", "sell", "discard", "sail", "none")
@@ -395,6 +418,7 @@ def _nobles_joiners(state: State, move: Move) -> list[dict[str, object]]:
     """Full tracking: who joins a Precise Nobles action, from the actor's left, each
     with the action they take (the actor's by default; A-8) and its one field."""
     assert state.seat is not None
+    actor_action = move.get("action")
     count = len(state.players)
     joiners: list[dict[str, object]] = []
     for step in range(1, count):
@@ -405,6 +429,10 @@ def _nobles_joiners(state: State, move: Move) -> list[dict[str, object]]:
         entry: dict[str, object] = {"player": state.players[seat].name}
         if move.get(f"{name}_action"):
             entry["action"] = _choice(move, f"{name}_action", JOINER_ACTIONS)
+        if entry.get("action", actor_action) in MANY_FIELDS:
+            entry.update(_nobles_full(actor_action, move, f"{name}_"))
+            joiners.append(entry)
+            continue
         if move.get(f"{name}_path"):
             entry["path"] = [_choice(move, f"{name}_path", ALL_PROVINCES)]
         if move.get(f"{name}_province"):
@@ -488,14 +516,92 @@ def _adjust(state: State, move: Move) -> dict[str, object]:
         "occupied": occupied,
     }
     if state.full:
-        # Full tracking: each player's réis too (the rest through the API's adjust).
+        # Full tracking: each player's réis too (the rest on the correction pages).
         event["players"] = {
             name: {"reis": _int(move, f"reis_{i}")} for i, name in enumerate(names)
         }
     return event
 
 
+def province_field(kind: str, seat: int, province: str) -> str:
+    """A correction form's field: ``goods_0_red-coffee`` (a province's ``:`` as ``-``)."""
+    return f"{kind}_{seat}_{province.replace(':', '-')}"
+
+
+def _correct_provinces(
+    state: State, move: Move, kinds: Mapping[str, str]
+) -> dict[str, object]:
+    """Full tracking: ``kinds`` (form field → the contract's key) of every held province."""
+    if not state.full:
+        raise _refused(UNKNOWN_MOVE)
+    players: dict[str, object] = {}
+    for seat, player in enumerate(state.players):
+        provinces = {
+            province.name: {
+                key: _int(move, province_field(kind, seat, province.name))
+                for kind, key in kinds.items()
+            }
+            for province in player.provinces
+        }
+        players[player.name] = {"provinces": provinces}
+    return {"type": "adjust", "players": players}
+
+
+def _correct_goods(state: State, move: Move) -> dict[str, object]:
+    """The table is the truth: every province's goods, in transit or not."""
+    return _correct_provinces(state, move, {"goods": "goods", "transit": "in_transit"})
+
+
+def _correct_troops(state: State, move: Move) -> dict[str, object]:
+    """The table is the truth: every province's troop tokens."""
+    return _correct_provinces(state, move, {"troops": "troops"})
+
+
+def _correct_dice(state: State, move: Move) -> dict[str, object]:
+    """The table is the truth: the Action area's 16 spaces (blank or 0: free)."""
+    if not state.full:
+        raise _refused(UNKNOWN_MOVE)
+    dice: dict[str, list[int | None]] = {}
+    for quadrant in QUADRANTS:
+        pair: list[int | None] = []
+        for space in (0, 1):
+            value = _int(move, f"die_{quadrant}_{space}", 0)
+            pair.append(value or None)
+        dice[quadrant] = pair
+    return {"type": "adjust", "dice": dice}
+
+
+def _correct_commerce(state: State, move: Move) -> dict[str, object]:
+    """The table is the truth: every open Commerce space's owner and tokens."""
+    if not state.full:
+        raise _refused(UNKNOWN_MOVE)
+    names = _names(state)
+    track: list[dict[str, object]] = []
+    for space in range(state.republic + 1):
+        owner = move.get(f"commerce_{space}_owner")
+        tokens = _int(move, f"commerce_{space}_tokens", 0)
+        if not owner and not tokens:
+            continue
+        track.append(
+            {
+                "space": space,
+                "owner": _choice(move, f"commerce_{space}_owner", names),
+                "tokens": tokens,
+            }
+        )
+    return {"type": "adjust", "commerce": track}
+
+
+CORRECTIONS: Final[Mapping[str, Callable[[State, Move], dict[str, object]]]] = {
+    "goods": _correct_goods,
+    "troops": _correct_troops,
+    "dice": _correct_dice,
+    "commerce": _correct_commerce,
+}
+
+
 _ACTIONS: Final[Mapping[str, Callable[[State, Move], dict[str, object]]]] = {
+    **{f"correct_{kind}": build for kind, build in CORRECTIONS.items()},
     "effect": _effect,
     "adjust": _adjust,
     "reveal": _reveal,

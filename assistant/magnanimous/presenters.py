@@ -8,6 +8,7 @@ the end of the round would bring. None decides a player's choice.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
@@ -28,7 +29,7 @@ from assistant.magnanimous.labels import (
     TITLE_LABELS,
     province_label,
 )
-from assistant.magnanimous.moves import ALL_PROVINCES
+from assistant.magnanimous.moves import ALL_PROVINCES, GOODS, province_field
 from scoring.magnanimous import MagnanimousBoard, MagnanimousSheet
 from scoring.magnanimous import MagnanimousEnding as SheetEnding
 
@@ -630,6 +631,11 @@ class JoinerView:
     name: str
     provinces: list[Choice]
 
+    @property
+    def prefix(self) -> str:
+        """Where the joiner's own fields are named on the page (``join_1_move_from``)."""
+        return f"join_{self.seat}_"
+
 
 def joiner_choices(state: State) -> list[JoinerView]:
     """Full tracking: who may join a Precise or sold action, from the actor's left."""
@@ -665,3 +671,143 @@ def morale(state: State) -> list[str]:
         % {"province": province_label(bonus.province), "value": bonus.value}
         for bonus in state.morale
     ]
+
+
+# ---------------------------------------------------------------------------
+# Full tracking's corrections: one page per kind, the table as the app sees it
+# (or, after a refusal, as typed).
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CountField:
+    """One number of a correction form, drawn by ``games/_count_field.html``."""
+
+    id: str
+    label: str
+    html_name: str
+    value: str
+    min: int
+    max: int
+    steps: bool = True
+    skip: bool = False
+    errors: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CorrectionGroup:
+    """A fieldset of a correction form: a player's provinces, a quadrant, a Commerce space."""
+
+    id: str
+    legend: str
+    colour: str = ""
+    fields: list[CountField]
+    owner_name: str = ""
+    owner: str = ""
+    owners: list[Choice] = field(default_factory=list)
+
+
+CORRECTION_KINDS: tuple[str, ...] = ("goods", "troops", "dice", "commerce")
+
+
+def _count(
+    name: str, label: str, value: object, typed: Mapping[str, str], top: int
+) -> CountField:
+    shown = typed[name] if name in typed else str(value)
+    return CountField(
+        id=f"fix-{name}", label=label, html_name=name, value=shown, min=0, max=top
+    )
+
+
+def correction_groups(
+    state: State, kind: str, typed: Mapping[str, str]
+) -> list[CorrectionGroup]:
+    """The fieldsets of the ``kind`` correction, filled from ``typed`` where it has a value."""
+    if kind in ("goods", "troops"):
+        groups = []
+        for seat, player in enumerate(state.players):
+            fields: list[CountField] = []
+            for province in player.provinces:
+                label = province_label(province.name)
+                if kind == "goods":
+                    fields.append(
+                        _count(
+                            province_field("goods", seat, province.name),
+                            _("%(province)s: goods") % {"province": label},
+                            province.goods,
+                            typed,
+                            5,
+                        )
+                    )
+                    fields.append(
+                        _count(
+                            province_field("transit", seat, province.name),
+                            _("%(province)s: in transit") % {"province": label},
+                            province.in_transit,
+                            typed,
+                            5,
+                        )
+                    )
+                else:
+                    fields.append(
+                        _count(
+                            province_field("troops", seat, province.name),
+                            label,
+                            province.troops,
+                            typed,
+                            5,
+                        )
+                    )
+            groups.append(
+                CorrectionGroup(
+                    id=f"fix-seat-{seat}",
+                    legend=player.name,
+                    colour=player.colour.value,
+                    fields=fields,
+                )
+            )
+        return groups
+    if kind == "dice":
+        return [
+            CorrectionGroup(
+                id=f"fix-{quadrant}",
+                legend=_quadrant_label(quadrant),
+                fields=[
+                    _count(
+                        f"die_{quadrant}_{space}",
+                        _("Space %(n)d") % {"n": space + 1},
+                        state.dice[2 * index + space] or 0,
+                        typed,
+                        6,
+                    )
+                    for space in (0, 1)
+                ],
+            )
+            for index, quadrant in enumerate(QUADRANT_LABELS)
+        ]
+    held = {space.space: space for space in state.commerce}
+    names = [player.name for player in state.players]
+    groups = []
+    for number in range(state.republic + 1):
+        space = held.get(number)
+        owner_name = f"commerce_{number}_owner"
+        owner = names[space.owner] if space is not None else ""
+        groups.append(
+            CorrectionGroup(
+                id=f"fix-commerce-{number}",
+                legend=_("%(space)d: %(good)s")
+                % {"space": number, "good": GOOD_LABELS[GOODS[number % 4]]},
+                fields=[
+                    _count(
+                        f"commerce_{number}_tokens",
+                        _("Tokens"),
+                        space.tokens if space is not None else 0,
+                        typed,
+                        5,
+                    )
+                ],
+                owner_name=owner_name,
+                owner=typed.get(owner_name, owner),
+                owners=[Choice(name, name) for name in names],
+            )
+        )
+    return groups

@@ -16,6 +16,11 @@ urlpatterns = [
     path(
         "<int:game_id>/magnanimous/place/", views.game_place, name="magnanimous-place"
     ),
+    path(
+        "<int:game_id>/magnanimous/correct/",
+        views.game_correct,
+        name="magnanimous-correct",
+    ),
     path("<int:game_id>/magnanimous/take/", views.game_take, name="magnanimous-take"),
     path(
         "<int:game_id>/magnanimous/offensive/",

@@ -5,14 +5,19 @@ service (`assistant.services.move_submit` through `move_answer`) and renders.
 
 from __future__ import annotations
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
-from django.http import HttpResponse, QueryDict
+from django.http import Http404, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
+from django_htmx.http import HttpResponseClientRedirect
 
 from assistant import selectors, services
+from assistant.forms import new_key
 from assistant.interface import Move, RulesRefused
 from assistant.magnanimous import adapter, presenters, setup
 from assistant.magnanimous.adapter import GAME, State
@@ -24,6 +29,7 @@ from assistant.magnanimous.moves import (
     attack_read,
     attack_text,
 )
+from assistant.magnanimous.presenters import CORRECTION_KINDS, correction_groups
 from assistant.models import AssistantGame
 from assistant.views.base import (
     game_of,
@@ -300,3 +306,61 @@ def _entered(game: AssistantGame) -> list[dict[str, object]]:
         seat = entered[index] if index < len(entered) else {}
         rows.append({"name": player["name"], "baron": seat.get("baron", "")})
     return rows
+
+
+CORRECTION_TITLES = {
+    "goods": _lazy("Correct the goods"),
+    "troops": _lazy("Correct the troops"),
+    "dice": _lazy("Correct the dice"),
+    "commerce": _lazy("Correct the Commerce track"),
+}
+
+
+@require_http_methods(["GET", "POST"])
+@login_required
+@vary_on_headers("HX-Request")
+def game_correct(
+    request: AuthedHtmxRequest, club_slug: str, game_id: int
+) -> HttpResponse:
+    """Full tracking: one kind (``?kind=``) of the table as it lies (the table is the truth)."""
+    kind = request.GET.get("kind", "")
+    if kind not in CORRECTION_KINDS:
+        raise Http404
+    game = game_of(request, club_slug, game_id, game=GAME)
+    if game.closed:
+        # A saved game is changed on its score sheet, never from the assistant.
+        messages.error(request, services.GameClosed().messages[0])
+        return redirect(game)
+    state = selectors.game_state(game)
+    if not state.full:
+        return redirect(game)
+
+    def page(problems: list[str]) -> HttpResponse:
+        typed = request.POST.dict() if request.method == "POST" else {}
+        context = {
+            "club": game.club,
+            "game": game,
+            "urls": game_urls(game),
+            "action": f"{game_urls(game)['magnanimous_correct']}?kind={kind}",
+            "key": new_key(),
+            "kind": kind,
+            "title": CORRECTION_TITLES[kind],
+            "groups": correction_groups(state, kind, typed),
+            "problems": problems,
+        }
+        template = "assistant/magnanimous/game_correct.html"
+        partial = "#correct-panel" if request.htmx else ""
+        return render(request, template + partial, context)
+
+    def recorded(_notice: str) -> HttpResponse:
+        messages.success(request, _("The table is recorded as it lies."))
+        if request.htmx:
+            return HttpResponseClientRedirect(game_urls(game)["turn"])
+        return redirect(game)
+
+    if request.method == "POST":
+        move = Move.from_form(f"correct_{kind}", request.POST)
+        return move_answer(
+            request, game, move, refused=page, failed=page, recorded=recorded
+        )
+    return page([])

@@ -159,7 +159,10 @@ def _render_step(
         "draft": draft,
         "choices": draft.choices if draft else {},
         "draft_key": draft.key if draft else new_key(),
-        "colours": draft.colours() if draft else [],
+        "colours": (
+            draft.seating_colours(by_seat=wizard.game.colours_by_seat) if draft else []
+        ),
+        "by_seat": wizard.game.colours_by_seat,
         "last": number == len(steps),
     }
     if step == "players":
@@ -350,6 +353,7 @@ def _seat_moved(request: AuthedHtmxRequest, wizard: _Wizard, move: str) -> HttpR
     if form.is_valid():  # the start player picked before the move
         draft = _draft_after(wizard, draft, "seating", form.cleaned_data)
         wizard.save(request, draft)
+    # "pick" (a start player tapped) only saves it: the page shows its colours.
     if direction in {"up", "down"} and index.isdigit():
         step = -1 if direction == "up" else 1
         wizard.save(request, setup_draft.draft_moved(draft, int(index), step))

@@ -103,6 +103,10 @@ function updateStrip() {
 }
 
 function enableSheet(root) {
+  // Any form marked .steppers (the assistant's corrections) shows its − / + too.
+  root.querySelectorAll("form.steppers button.step").forEach((button) => {
+    button.hidden = false;
+  });
   const form = root.id === "sheet-form" ? root : root.querySelector("#sheet-form");
   if (!form || !form.querySelector("#score-strip")) return;
   form.classList.add("tabbed");
@@ -128,14 +132,15 @@ document.addEventListener("htmx:afterSettle", (event) => {
 
 document.addEventListener("click", (event) => {
   const form = document.getElementById("sheet-form");
-  if (!form || !form.classList.contains("tabbed")) return;
+  const step = event.target.closest("button.step");
+  const stepping = step && step.closest("form.steppers, #sheet-form.tabbed");
+  if (!stepping && (!form || !form.classList.contains("tabbed"))) return;
   const tab = event.target.closest(".strip-tab");
   if (tab) {
     event.preventDefault();
     showPanel(form, Number(tab.dataset.tab), true);
     return;
   }
-  const step = event.target.closest("button.step");
   if (step) {
     const input = document.getElementById(step.getAttribute("aria-controls"));
     const value = (parseInt(input.value, 10) || 0) + Number(step.dataset.step);

@@ -125,3 +125,45 @@ def test_every_step_without_javascript_at_360(live_server, browser):
         _walk(page, live_server.url, htmx=False)
     finally:
         context.close()
+
+
+def test_magnanimous_seating_colours_follow_the_tapped_start_player(live_server, phone):
+    alice = User.objects.create_user("alice", password=PASSWORD)
+    clubs_services.club_create(name="Lisboa", slug="lisboa", owner=alice)
+    page = phone
+    page.set_viewport_size(SMALL)
+    _sign_in(page, live_server.url)
+    page.goto(f"{live_server.url}/clubs/lisboa/assistant/new/magnanimous/")
+    for seat, name in enumerate(NAMES[:3]):
+        page.fill(f"#id_seat{seat}_new_name", name)
+    page.click("#wizard-next")
+    page.locator("#wizard-panel[data-step=seating]").wait_for()
+
+    def colours() -> list[str | None]:
+        return [
+            line.get_attribute("data-colour")
+            for line in page.locator("li.seat-line").all()
+        ]
+
+    assert colours() == ["red", "green", "blue"]
+    page.click("li.seat-line:has-text('Caio') label")  # Caio starts: red
+    page.wait_for_function(
+        "document.querySelector(\"li.seat-line[data-name='Caio']\").dataset.colour === 'red'"
+    )
+    assert colours() == ["green", "blue", "red"]
+    assert page.locator("li.seat-line:has-text('Caio') input").is_checked()
+    assert page.locator("li.seat-line[data-name='Caio'] .dot.colour-red").is_visible()
+    _fits(page, "magnanimous-seating")
+    page.click("#wizard-next")
+    page.locator("#wizard-panel[data-step=tracking]").wait_for()
+    page.click("#wizard-skip")
+    page.locator("#wizard-panel[data-step=rulings]").wait_for()
+    page.click("#wizard-start")
+    page.wait_for_url("**/setup/")
+    game = AssistantGame.objects.get()
+    assert game.players == [
+        {"name": "Caio", "colour": "red"},
+        {"name": "Ana", "colour": "green"},
+        {"name": "Bia", "colour": "blue"},
+    ]
+    assert page.console_errors == []

@@ -75,3 +75,54 @@ def test_full_tracking_pages_fit_a_small_phone(live_server, phone):
         path=str(ARTIFACTS / "magnanimous-full-3-holdings.png"), full_page=True
     )
     assert page.console_errors == []
+
+
+def test_a_correction_page_with_steppers_on_a_small_phone(live_server, phone):
+    alice = User.objects.create_user("alice", password=PASSWORD)
+    club = clubs_services.club_create(name="Lisboa", slug="lisboa", owner=alice)
+    choices = setup.choices_default()
+    choices["tracking"] = "full"
+    game = services.game_create_from_choices(
+        club=club,
+        created_by=alice,
+        game="magnanimous",
+        players=[("Ana", ""), ("Bia", "")],
+        choices=choices,
+    )
+    seats = [{"baron": "B", "start": {"reis": 6}} for _ in range(2)]
+    services.game_setup_update(game=game, setup={**game.setup, "seats": seats})
+    page = phone
+    page.set_viewport_size(SMALL)
+    page.goto(f"{live_server.url}/accounts/login/")
+    page.fill("#id_username", "alice")
+    page.fill("#id_password", PASSWORD)
+    page.click("button[type=submit].primary")
+    page.wait_for_url("**/clubs/lisboa/")
+    page.goto(f"{live_server.url}{game.get_absolute_url()}")
+    page.click("#adjust-fold summary")
+    page.click("#correct-links a[href$='kind=troops']")
+    page.locator("#correct-form").wait_for()
+    _fits(page, "#correct-panel")
+    # The + of Bia's cotton province, twice (the refusals: test_corrections.py).
+    plus = page.locator(
+        "button.step[aria-controls='fix-troops_1_green-cotton'][data-step='1']"
+    )
+    expect(plus).to_be_visible()
+    plus.click()
+    plus.click()
+    field = page.locator("#fix-troops_1_green-cotton")
+    expect(field).to_have_value("2")
+    page.screenshot(
+        path=str(ARTIFACTS / "magnanimous-full-4-correct.png"), full_page=True
+    )
+    page.fill("#fix-troops_0_red-sugar", "1")
+    page.click("#correct-save")
+    page.wait_for_url(f"**{game.get_absolute_url()}")
+    game.refresh_from_db()
+    from assistant import selectors
+
+    now = selectors.game_state(game)
+    troops = {p.name: p.troops for player in now.players for p in player.provinces}
+    assert troops["green:cotton"] == 2
+    assert troops["red:sugar"] == 1
+    assert page.console_errors == []

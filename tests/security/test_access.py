@@ -225,6 +225,7 @@ RULES: dict[str, dict[str, Rule]] = {
     "assistant:magnanimous-move": _post(MEMBER, 404),
     "assistant:magnanimous-place": _get(MEMBER, 404),
     "assistant:magnanimous-take": _get(MEMBER, 404),
+    "assistant:magnanimous-correct": {**_get(MEMBER, 404), **_post(MEMBER, 404)},
     "assistant:magnanimous-offensive": {**_get(MEMBER, 404), **_post(MEMBER, 404)},
     "assistant:magnanimous-setup-start": {
         **_get(MEMBER, 404),

@@ -251,3 +251,132 @@ def test_a_player_joins_a_precise_nobles_action_from_the_page(
     now = state(game)
     assert [p.nobility for p in now.players] == [1, 1]
     assert len(now.pending_ministers) == 2  # both reached the crown on space 1
+
+
+def _worked_game(club: Club, alice: User) -> AssistantGame:
+    """The contract's worked round, full tracking, up to Bia's first Nobles action."""
+    from assistant import services
+    from assistant.interface import Move
+    from tests.assistant.magnanimous.conftest import new_game
+
+    worked = json.loads((DATA / "worked-round.json").read_text("utf-8"))
+    game = new_game(club, alice, ("Ana", "Bia"))
+    game.players = [
+        {"name": p["name"], "colour": p["colour"]} for p in worked["players"]
+    ]
+    game.setup = {
+        **game.setup,
+        "tracking": "full",
+        "improvements": worked["improvements"],
+        "seats": [
+            {"baron": p["baron"], "start": p["start"]} for p in worked["players"]
+        ],
+    }
+    game.save()
+    for seq, event in enumerate(worked["events"][:11]):
+        services.move_submit(
+            game=game,
+            move=Move(action="event", document=event),
+            expected_seq=seq,
+            idempotency_key=f"w{seq}",
+            created_by=alice,
+        )
+    return game
+
+
+@pytest.mark.django_db
+def test_a_precise_nobles_action_taken_again_from_the_page(
+    client: Client, alice: User, club: Club
+) -> None:
+    game = _worked_game(club, alice)
+    client.force_login(alice)
+    page = client.get(
+        url(game, "magnanimous-place") + "?from=red:coffee"
+    ).content.decode()
+    # The second action's own fields, and each joiner's for the actions that need several.
+    for name in (
+        "again",
+        "again_move_from",
+        "again_target",
+        "again_cards",
+        "again_tokens",
+    ):
+        assert f'name="{name}"' in page
+    for name in ("join_1_move_from", "join_1_count", "join_1_cards", "join_1_tokens"):
+        assert f'name="{name}"' in page
+    place(
+        client,
+        game,
+        "red:coffee",
+        "improvement:0",
+        action="discard",
+        mode="precise",
+        again="1",
+    )
+    event = game.events.get(seq=12).document
+    assert event["mode"] == "precise"
+    assert event["again"] == {}
+    # Without Precise, no second action: refused by the field, nothing recorded.
+    game2 = _worked_game(club, alice)
+    response = post_move(
+        client,
+        game2,
+        "place",
+        **{"from": "red:coffee", "where": "improvement:0"},
+        action="discard",
+        mode="act",
+        again="1",
+        htmx=True,
+    )
+    assert "Only a Precise action is taken a second time" in response.content.decode()
+    assert game2.events.count() == 11
+
+
+def test_joiners_and_again_read_each_action_s_own_fields() -> None:
+    from django.http import QueryDict
+
+    from assistant.interface import Move, RulesRefused
+    from assistant.magnanimous import moves
+
+    class Seat:
+        def __init__(self, name: str) -> None:
+            self.name = name
+
+    class Table:
+        seat = 0
+        players = (Seat("Ana"), Seat("Bia"), Seat("Caio"))
+
+    data = QueryDict(mutable=True)
+    data.update(
+        {
+            "action": "troops",
+            "join_1": "1",
+            "join_1_move_from": "green:cotton",
+            "join_1_move_to": "green:sugar",
+            "join_1_move_count": "2",
+            "join_2": "1",
+            "join_2_action": "sell",
+            "join_2_province": "blue:coffee",
+        }
+    )
+    joiners = moves._nobles_joiners(Table(), Move.from_form("place", data))  # type: ignore[arg-type]
+    assert joiners == [
+        {
+            "player": "Bia",
+            "move": {"from": "green:cotton", "to": "green:sugar", "count": 2},
+        },
+        {"player": "Caio", "action": "sell", "province": "blue:coffee"},
+    ]
+    data.update({"action": "attack", "join_1_count": "x"})
+    with pytest.raises(RulesRefused) as refused:
+        moves._nobles_joiners(Table(), Move.from_form("place", data))  # type: ignore[arg-type]
+    assert refused.value.problems[0].path == "join_1_attack_from"
+    export = QueryDict(mutable=True)
+    export.update(
+        {"again_commerce_space": "2", "again_tokens": "3", "again_via": "rio"}
+    )
+    assert moves._nobles_full("export", Move.from_form("place", export), "again_") == {
+        "commerce_space": 2,
+        "tokens": 3,
+        "via": "rio",
+    }

@@ -16,6 +16,7 @@ from assistant.interface import Move
 from assistant.models import AssistantGame
 from clubs.models import Club
 from tests.assistant.magnanimous.conftest import new_game, post_move, state, url
+from tests.markup import elements
 
 HTMX = {"HX-Request": "true"}
 
@@ -96,6 +97,77 @@ def test_the_wizard_asks_no_colours_and_the_rulings_once(
         in text
     )
     assert "yellow" in text  # the uncontrolled colour
+
+
+def _seat_dots(page: str) -> list[tuple[str, str]]:
+    """(name, colour of its dot or "") of each seat on the seating screen."""
+    lines = elements(page, "li", class_="seat-line")
+    rows = [(line.attrs["data-name"], line.attrs["data-colour"]) for line in lines]
+    # Each colour named is the dot drawn, in the same order.
+    dots = [dot.attrs["class"] for dot in elements(page, "span", class_="dot")]
+    assert dots == [f"dot colour-{colour}" for _name, colour in rows if colour]
+    return rows
+
+
+@pytest.mark.django_db
+def test_the_seating_dots_follow_the_start_player_as_stored(
+    client: Client, alice: User, club: Club
+) -> None:
+    client.force_login(alice)
+    client.post(
+        wizard(club),
+        {
+            "seat0_new_name": "Ana",
+            "seat1_new_name": "Bia",
+            "seat2_new_name": "Caio",
+            "go": "next",
+        },
+    )
+    draft = client.session[f"assistant-setup-draft:magnanimous:{club.pk}"]["key"]
+    page = client.get(wizard(club, "seating")).content.decode()
+    assert _seat_dots(page) == [("Ana", "red"), ("Bia", "green"), ("Caio", "blue")]
+    # With htmx, tapping a start player redraws the dots: red from Caio on.
+    (order,) = elements(page, "ol", id="seating-order")
+    assert order.attrs["hx-post"] == wizard(club, "seating")
+    assert order.attrs["hx-trigger"] == "change"
+    assert json.loads(order.attrs["hx-vals"]) == {"move": "pick"}
+    response = client.post(
+        wizard(club, "seating"),
+        {"draft": draft, "start": "2", "move": "pick"},
+        headers=HTMX,
+    )
+    assert response.status_code == 200
+    assert b"<html" not in response.content
+    assert _seat_dots(response.content.decode()) == [
+        ("Ana", "green"),
+        ("Bia", "blue"),
+        ("Caio", "red"),
+    ]
+    # Without JavaScript: the same tap through the button, then the page.
+    assert "seating-pick" in page
+    response = client.post(
+        wizard(club, "seating"), {"draft": draft, "start": "1", "move": "pick"}
+    )
+    assert response["Location"] == wizard(club, "seating")
+    page = client.get(wizard(club, "seating")).content.decode()
+    assert _seat_dots(page) == [("Ana", "blue"), ("Bia", "red"), ("Caio", "green")]
+    # A start player the app draws: no colour is known before the draw.
+    client.post(
+        wizard(club, "seating"), {"draft": draft, "start": "random", "move": "pick"}
+    )
+    page = client.get(wizard(club, "seating")).content.decode()
+    assert _seat_dots(page) == [("Ana", ""), ("Bia", ""), ("Caio", "")]
+    assert "The colours follow the start player the app draws." in page
+    # What the page showed is what is stored.
+    client.post(wizard(club, "seating"), {"draft": draft, "start": "1", "go": "next"})
+    client.post(wizard(club, "tracking"), {"draft": draft, "tracking": "light"})
+    client.post(wizard(club, "rulings"), {"draft": draft, "go": "skip"})
+    game = AssistantGame.objects.get(club=club)
+    assert game.players == [
+        {"name": "Bia", "colour": "red"},
+        {"name": "Caio", "colour": "green"},
+        {"name": "Ana", "colour": "blue"},
+    ]
 
 
 @pytest.mark.django_db
