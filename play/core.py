@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, Protocol, Self, TypeVar
 
@@ -194,3 +194,16 @@ def history_step(
     if finished:
         raise invalid(path, game_over)
     return abandon(state, **abandon_changes)
+
+
+def latest_move(documents: Sequence[object]) -> Mapping[str, object] | None:
+    """The latest event of a log that no ``undo`` withdrew: what the next undo withdraws."""
+    kept: list[object] = []
+    for document in documents:
+        if isinstance(document, Mapping) and document.get("type") == "undo":
+            if kept:
+                kept.pop()
+        else:
+            kept.append(document)
+    last = kept[-1] if kept else None
+    return last if isinstance(last, Mapping) else None

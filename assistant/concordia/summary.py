@@ -9,7 +9,7 @@ log's own documents and the state before that move (`State.before`).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -17,20 +17,8 @@ from django.utils.translation import ngettext
 from assistant.concordia.adapter import State
 from assistant.concordia.labels import card_label
 from games.vocabulary import good_count
+from play.core import latest_move
 from scoring.types import Good
-
-
-def latest_move(documents: Sequence[object]) -> Mapping[str, object] | None:
-    """The latest event of the log no ``undo`` withdrew (what the next undo withdraws)."""
-    kept: list[object] = []
-    for document in documents:
-        if isinstance(document, Mapping) and document.get("type") == "undo":
-            if kept:
-                kept.pop()
-        else:
-            kept.append(document)
-    last = kept[-1] if kept else None
-    return last if isinstance(last, Mapping) else None
 
 
 def last_move(state: State) -> str:

@@ -21,6 +21,7 @@ from assistant.magnanimous.labels import (
     province_label,
 )
 from play import magnanimous as mg
+from play.core import latest_move
 from play.magnanimous import (
     Banner,
     Colour,
@@ -74,6 +75,7 @@ __all__ = [
     "VoteOutcome",
     "VoteSheet",
     "WarMap",
+    "latest_move",
 ]
 
 FORMAT: Final = mg.FORMAT

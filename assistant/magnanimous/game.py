@@ -25,7 +25,7 @@ from assistant.interface import (
     Seat,
     WizardStep,
 )
-from assistant.magnanimous import adapter, moves, presenters, setup
+from assistant.magnanimous import adapter, moves, presenters, setup, summary
 from assistant.magnanimous.adapter import State
 from assistant.magnanimous.forms import SetupRulingsForm, SetupTrackingForm
 from assistant.magnanimous.labels import COLOUR_LABELS
@@ -245,9 +245,11 @@ class MagnanimousAssistant:
         return adapter.undoable(state)
 
     def last_move(self, state: State) -> str:
-        # Not named yet (issue #25 item 2 is Concordia's so far): the shell
-        # then shows its plain Undo.
-        return ""
+        return summary.last_move(state)
+
+    def event_text(self, event: Mapping[str, object]) -> str:
+        """One line naming an event (`interface.EventText`): "Ana · Minister"."""
+        return summary.event_text(event)
 
     @property
     def urls(self) -> Sequence[URLPattern]:

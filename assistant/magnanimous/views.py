@@ -18,6 +18,7 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from assistant import selectors, services
 from assistant.forms import new_key
+from assistant.guests import phone_required
 from assistant.interface import Move, RulesRefused
 from assistant.magnanimous import adapter, presenters, setup
 from assistant.magnanimous.adapter import GAME, State
@@ -43,7 +44,7 @@ from concordia_site.http import AuthedHtmxRequest
 
 
 @require_POST
-@login_required
+@phone_required
 @vary_on_headers("HX-Request")
 def game_move(request: AuthedHtmxRequest, club_slug: str, game_id: int) -> HttpResponse:
     """Record one move of the turn panel: its ``move`` names the event's type."""
@@ -53,7 +54,7 @@ def game_move(request: AuthedHtmxRequest, club_slug: str, game_id: int) -> HttpR
 
 
 @require_GET
-@login_required
+@phone_required
 @vary_on_headers("HX-Request")
 def game_place(
     request: AuthedHtmxRequest, club_slug: str, game_id: int
@@ -84,7 +85,7 @@ def game_place(
 
 
 @require_GET
-@login_required
+@phone_required
 @vary_on_headers("HX-Request")
 def game_take(request: AuthedHtmxRequest, club_slug: str, game_id: int) -> HttpResponse:
     """Full tracking: one die of the Action area (``?where=quadrant:space``), its province and options."""
@@ -183,7 +184,7 @@ def _asks(state: State, target: str) -> bool:
 
 
 @require_http_methods(["GET", "POST"])
-@login_required
+@phone_required
 @vary_on_headers("HX-Request")
 def game_offensive(
     request: AuthedHtmxRequest, club_slug: str, game_id: int
@@ -317,7 +318,7 @@ CORRECTION_TITLES = {
 
 
 @require_http_methods(["GET", "POST"])
-@login_required
+@phone_required
 @vary_on_headers("HX-Request")
 def game_correct(
     request: AuthedHtmxRequest, club_slug: str, game_id: int
