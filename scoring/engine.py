@@ -37,6 +37,7 @@ from scoring.types import (
     SheetKind,
     SheetResult,
     SpecialistScore,
+    TeamScore,
     Tie,
     TieBreak,
 )
@@ -182,12 +183,56 @@ def score_sheet(sheet: ScoreSheet) -> SheetResult:
                 bonus_sestertii=bonuses[seat],
             )
         )
+    teams = _teams(players, totals, pm_seat)
     return SheetResult(
         kind=sheet.kind,
         players=tuple(scores),
         winner=players[order[0]].name if order else "",
         praefectus_magnus=pm_seat,
         ties=ties_broken(totals, pm_seat, order),
+        teams=teams,
+        winner_team=next((t.team for t in teams if t.rank == 1), None),
+    )
+
+
+def _teams(
+    players: Sequence[PlayerBoard], totals: Sequence[int], pm_seat: int | None
+) -> tuple[TeamScore, ...]:
+    """The teams of a team game (Venus, expansions §2c), in the order of
+    their first seat; () when nobody plays in a team.
+
+    A team's total is its partners' (the sum: the best reading of the
+    sources); teams are ranked by it, equal totals by the Praefectus Magnus
+    as players are: its holder's team first, then the team of the next
+    player to receive it (it passes against the seating order).
+    """
+    members: dict[str, list[int]] = {}
+    for seat, board in enumerate(players):
+        if board.team is not None:
+            members.setdefault(board.team, []).append(seat)
+    if not members:
+        return ()
+    count = len(players)
+    if pm_seat is None or not 0 <= pm_seat < count:
+        # No holder: the seating order breaks ties (the first seat first).
+        distance = list(range(count))
+    else:
+        distance = [(pm_seat - seat) % count for seat in range(count)]
+    names = list(members)
+    team_totals = [sum(totals[seat] for seat in members[team]) for team in names]
+    order = sorted(
+        range(len(names)),
+        key=lambda i: (-team_totals[i], min(distance[s] for s in members[names[i]])),
+    )
+    ranks = {index: place for place, index in enumerate(order, start=1)}
+    return tuple(
+        TeamScore(
+            team=team,
+            seats=tuple(members[team]),
+            total=team_totals[index],
+            rank=ranks[index],
+        )
+        for index, team in enumerate(names)
     )
 
 

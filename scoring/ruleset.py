@@ -18,16 +18,16 @@ naming another list of the data, ``starting_cards`` added to the hand).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from types import MappingProxyType
 from typing import Final
 
 from scoring._data import as_int, as_list, as_mapping, as_str, at, reference
 from scoring.catalog import (
+    ALL_SALE_CARDS,
     DISPLAY_SURCHARGE,
     GOOD_PRICE,
-    SALE_CARDS,
     SPECIALIST_GOOD,
     SPECIALIST_VALUE,
     STOREHOUSE_SPACES,
@@ -76,11 +76,24 @@ class GodRule:
     # `GoodCounts.vector`: fewer to look at.
     skips: tuple[int, ...] = ()
     points_per: int = 1
+    # What one counted thing pays in team play (Venus' 1 per shared
+    # province); None: the same as ``points_per``.
+    team_points_per: int | None = None
 
 
 def modules() -> tuple[str, ...]:
     """Every expansion module the data describes, in its order."""
     return tuple(as_mapping(_RULESET["modules"]))
+
+
+def module_fields() -> Mapping[str, str]:
+    """Each player field of the score sheet a module adds, with its module
+    (the data's ``modules.<module>.sheet_fields``)."""
+    return {
+        as_str(name): module
+        for module, change in as_mapping(_RULESET["modules"]).items()
+        for name in as_list(as_mapping(change).get("sheet_fields", []))
+    }
 
 
 def module_of(raw: Mapping[str, object]) -> str | None:
@@ -103,6 +116,11 @@ def _god_rule(god: God, goods: tuple[Good, ...]) -> GodRule:
             GoodCounts.index[good] for good in goods if good.value not in counts
         ),
         points_per=as_int(raw.get("points_per", 1)),
+        team_points_per=(
+            None
+            if raw.get("team_points_per") is None
+            else as_int(raw["team_points_per"])
+        ),
     )
 
 
@@ -134,8 +152,13 @@ class Ruleset:
     # The goods that stand for any other when a cost is paid (salt, with its
     # module: the data's ``goods.wildcard``); none in the base game.
     wildcards: tuple[Good, ...] = ()
-    # Whether players sit in teams (a module's ``"teams": true``: Venus).
+    # Whether players may sit in teams (a module's ``"teams": true``: Venus),
+    # the players of a team, and the table sizes team play allows; with teams
+    # the players play alone up to ``individual_max``.
     teams: bool = False
+    team_size: int = 0
+    team_table_sizes: tuple[int, ...] = ()
+    individual_max: int = 0
     # For the hot paths: each good's price in `GoodCounts.vector` order (0
     # for a good not in the game), and the places of the game's gods in a
     # `CardCounts.vector`.
@@ -202,10 +225,6 @@ def _max_cards_per_player(rules: Ruleset, player_count: int) -> CardCounts:
     return CardCounts({god: rules.starting_hand[god] + sale[god] for god in rules.gods})
 
 
-def _in_game(items: Iterable[Mapping[str, object]], played: frozenset[str]) -> bool:
-    return all(module_of(item) in (None, *played) for item in items)
-
-
 @cache
 def _ruleset(map_name: MapName, expansions: tuple[str, ...]) -> Ruleset:
     known = modules()
@@ -224,10 +243,18 @@ def _ruleset(map_name: MapName, expansions: tuple[str, ...]) -> Ruleset:
         if module_of(as_mapping(at(_DATA, "gods", god.value.capitalize())))
         in (None, *played)
     )
+    # A module's cards join the game, the cards they replace leave it, and a
+    # card a module moves (Venus' Mason) goes to its deck: decks in order.
     sale_cards = tuple(
-        card
-        for card, raw in zip(SALE_CARDS, as_list(_DATA["sale_cards"]), strict=True)
-        if _in_game((as_mapping(raw),), played)
+        sorted(
+            (
+                _moved(card, played)
+                for card in ALL_SALE_CARDS
+                if card.module in (None, *played)
+                and not played.intersection(card.not_with)
+            ),
+            key=lambda card: (card.deck, card.id),
+        )
     )
     starting = dict.fromkeys(gods, 0)
     for raw in map(as_mapping, as_list(_DATA["starting_cards"])):
@@ -238,7 +265,12 @@ def _ruleset(map_name: MapName, expansions: tuple[str, ...]) -> Ruleset:
     low, high = as_int(players["min"]), as_int(players["max"])
     colours = tuple(as_str(colour) for colour in as_list(_RULESET["colours"]))
     surcharge = DISPLAY_SURCHARGE
+    team_size, team_sizes, individual_max = 0, (), high
     for change in changes:
+        if change.get("teams") is True:
+            team_size = as_int(change["team_size"])
+            team_sizes = tuple(as_int(n) for n in as_list(change["team_sizes"]))
+            individual_max = as_int(change["individual_max"])
         if "players" in change:
             span = as_mapping(change["players"])
             low, high = as_int(span["min"]), as_int(span["max"])
@@ -276,6 +308,9 @@ def _ruleset(map_name: MapName, expansions: tuple[str, ...]) -> Ruleset:
         price_vector=tuple(GOOD_PRICE[good] if good in goods else 0 for good in Good),
         god_places=tuple(CardCounts.index[god] for god in gods),
         teams=any(change.get("teams") is True for change in changes),
+        team_size=team_size,
+        team_table_sizes=team_sizes,
+        individual_max=individual_max if team_size else high,
         wildcards=tuple(
             good
             for good in goods
@@ -286,6 +321,13 @@ def _ruleset(map_name: MapName, expansions: tuple[str, ...]) -> Ruleset:
             }
         ),
     )
+
+
+def _moved(card: SaleCard, played: frozenset[str]) -> SaleCard:
+    for module, deck in card.deck_with:
+        if module in played:
+            return replace(card, deck=deck)
+    return card
 
 
 def _surcharge(key: str) -> tuple[tuple[SurchargeGood, ...], ...]:

@@ -14,7 +14,7 @@ from types import MappingProxyType
 from typing import Final
 
 from scoring.board import ROMAN
-from scoring.catalog import SALE_CARDS, SPECIALIST_GOOD, SaleCard
+from scoring.catalog import ALL_SALE_CARDS, SALE_CARDS, SPECIALIST_GOOD, SaleCard
 from scoring.reference import as_int, as_list, as_mapping, as_str, at, reference
 from scoring.types import God, Good, GoodCounts, Specialist
 
@@ -37,6 +37,8 @@ class CardKind(StrEnum):
     SMITH = "Smith"
     VINTNER = "Vintner"
     WEAVER = "Weaver"
+    # Venus (expansions §2b): repeat the card on top of one's own discard pile.
+    MAGISTER = "Magister"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -94,16 +96,33 @@ def _sale_card(card: SaleCard) -> Card:
     )
 
 
+_STARTING_RAW: Final = tuple(
+    as_mapping(raw) for raw in as_list(_DATA["starting_cards"])
+)
 _STARTING: Final = tuple(
-    _starting_card(as_mapping(raw)) for raw in as_list(_DATA["starting_cards"])
+    _starting_card(raw) for raw in _STARTING_RAW if "module" not in raw
+)
+# A module's starting cards (Venus' Magister), with their module.
+MODULE_STARTING: Final = tuple(
+    (as_str(raw["module"]), *_starting_card(raw))
+    for raw in _STARTING_RAW
+    if "module" in raw
 )
 # §4a: the seven cards of every starting hand, sorted by id as the state lists them.
 STARTING_HAND_IDS: Final = tuple(
     sorted(card.id for card, count in _STARTING for _ in range(count))
 )
 SALE: Final = tuple(_sale_card(card) for card in SALE_CARDS)
+# Every card a log can name: the modules' too (their games are the rulesets').
 CARDS: Final[Mapping[str, Card]] = MappingProxyType(
-    {card.id: card for card in (*(c for c, _ in _STARTING), *SALE)}
+    {
+        card.id: card
+        for card in (
+            *(c for c, _ in _STARTING),
+            *(c for _, c, _ in MODULE_STARTING),
+            *(_sale_card(card) for card in ALL_SALE_CARDS),
+        )
+    }
 )
 
 # §5: the good each specialist's houses produce.
