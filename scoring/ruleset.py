@@ -265,7 +265,8 @@ def _ruleset(map_name: MapName, expansions: tuple[str, ...]) -> Ruleset:
     low, high = as_int(players["min"]), as_int(players["max"])
     colours = tuple(as_str(colour) for colour in as_list(_RULESET["colours"]))
     surcharge = DISPLAY_SURCHARGE
-    team_size, team_sizes, individual_max = 0, (), high
+    team_size, individual_max = 0, high
+    team_sizes: tuple[int, ...] = ()
     for change in changes:
         if change.get("teams") is True:
             team_size = as_int(change["team_size"])
