@@ -20,10 +20,13 @@ from django_stubs_ext import StrPromise
 from clubs.models import Player
 from games.models import Colour
 from scoring import catalog
+from scoring.ruleset import modules, ruleset
+from scoring.types import MapName
 
-# The most seats any game has, and the fewest (the data's, via `scoring`;
-# each game's own range is its registry entry's ``table_sizes``).
-MAX_PLAYERS = catalog.MAX_PLAYERS
+# The most seats any game has (Concordia with its modules: Venus' team play
+# seats six), and the fewest (the data's, via `scoring`; each game's own
+# range is its registry entry's ``table_sizes``).
+MAX_PLAYERS = ruleset(next(iter(MapName)), modules()).max_players
 MIN_PLAYERS = catalog.MIN_PLAYERS
 
 

@@ -36,6 +36,7 @@ CATEGORY_LABELS: Final[dict[str, StrPromise]] = {
     "saturnus": _("Saturnus"),
     "mercurius": _("Mercurius"),
     "mars": _("Mars"),
+    "venus": _("Venus"),
     "minerva": _("Minerva"),
     "concordia": _("Concordia"),
     "court": _("Court"),
@@ -117,11 +118,33 @@ CARD_LABELS: Final[dict[str, StrPromise]] = {
     "Colonist": _("Colonist"),
     "Consul": _("Consul"),
     "Diplomat": _("Diplomat"),
+    # Venus (expansions §2b): the Magister and the double-role cards.
+    "Magister": _("Magister"),
+    "Prefect/Architect": _("Prefect/Architect"),
+    "Architect/Mercator": _("Architect/Mercator"),
+    "Prefect/Mercator": _("Prefect/Mercator"),
     **{
         specialist.capitalize(): label
         for specialist, label in SPECIALIST_LABELS.items()
     },
 }
+
+# The expansion modules (the score sheet's ``expansions``), as a page names them.
+MODULE_LABELS: Final[dict[str, StrPromise]] = {
+    "venus": _("Venus (the seventh god)"),
+}
+
+
+def module_label(module: str) -> str | StrPromise:
+    """The module's name in the reader's language (its id without a label)."""
+    return MODULE_LABELS.get(module, module)
+
+
+# A team of a team game (Venus) as the pages name it: the app names the teams
+# A, B, C by seat (partners sit alternately).
+def team_label(team: str) -> str:
+    return gettext_now("Team %(team)s") % {"team": team}
+
 
 # The maps' names: the model's choices are the one table (pt and uk translate them).
 MAP_LABELS: Final[dict[str, str | StrPromise]] = {

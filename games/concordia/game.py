@@ -12,8 +12,11 @@ from games import registry, services
 from games.concordia.views import result, sheet
 from games.models import Colour, ConcordiaMap, EntryMode, Game
 from games.vocabulary import category_label
-from scoring.catalog import MAX_PLAYERS, MIN_PLAYERS
-from scoring.types import Category, SheetResult
+from scoring.catalog import MIN_PLAYERS
+from scoring.ruleset import modules, ruleset
+from scoring.types import Category, MapName, SheetResult
+
+_WITH_EVERY_MODULE = ruleset(next(iter(MapName)), modules())
 
 
 def _maps() -> list[tuple[str, str | Promise]]:
@@ -59,7 +62,8 @@ registry.register(
         # Every line a score can have, in the data's append-only order: the
         # statistics keep each in the slot of its place.
         categories=tuple(category.value for category in Category),
-        table_sizes=range(MIN_PLAYERS, MAX_PLAYERS + 1),
+        # With every module: Venus' team play seats six.
+        table_sizes=range(MIN_PLAYERS, _WITH_EVERY_MODULE.max_players + 1),
         colours=tuple(str(colour) for colour in Colour.values),
         colours_refused=None,
         too_many=_("Concordia is played by at most %(count)d players."),

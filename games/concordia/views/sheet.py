@@ -20,7 +20,7 @@ from django_htmx.http import HttpResponseClientRedirect
 from concordia_site.http import AuthedHtmxRequest
 from games import adapters, services
 from games.concordia.views.base import positions_recorded
-from games.forms import ScoreSheetForms, SeatSheetForm
+from games.forms import MODULE_FIELD_LABELS, ScoreSheetForms, SeatSheetForm
 from games.models import Seat, TableSession
 from games.scoreboard import scoreboard
 from games.sheet_prefill import sheet_prefill
@@ -32,9 +32,11 @@ from games.vocabulary import (
     good_label,
     problem_message,
     specialist_label,
+    team_label,
 )
 from scoring.catalog import STOREHOUSE_SPACES
 from scoring.maps import MAPS
+from scoring.ruleset import Ruleset, ruleset
 from scoring.types import Good, SheetResult
 
 
@@ -71,6 +73,8 @@ class SeatPanel:
     specialists_id: str
     specialists_errors: list[str]
     errors: list[str]
+    # The seat's team in a team game (Venus), as the page names it; "".
+    team: str = ""
 
 
 # The most houses of one good a player can have on any map: a city of that
@@ -127,6 +131,11 @@ def _seat_panels(forms: ScoreSheetForms) -> list[SeatPanel]:
                         for g in rules.goods
                     ),
                     field_view("provinces", _("Provinces with a house"), 0, 12),
+                    # Venus: the provinces its god counts, after the provinces.
+                    *(
+                        field_view(name, MODULE_FIELD_LABELS[name], 0, 12)
+                        for name in form.module_fields
+                    ),
                     field_view("colonists_on_board", _("Colonists on the board"), 2, 6),
                 ],
                 errors=forms.errors_for(index, "houses"),
@@ -174,6 +183,7 @@ def _seat_panels(forms: ScoreSheetForms) -> list[SeatPanel]:
                 specialists_id=f"s{index}-specialists",
                 specialists_errors=forms.errors_for(index, "specialists"),
                 errors=forms.errors_for(index, "__all__"),
+                team=team_label(seat.team) if seat.team else "",
             )
         )
     return panels
@@ -265,6 +275,11 @@ def _sheet_inputs(forms: ScoreSheetForms) -> dict[str, object]:
     }
 
 
+def _rules(session: TableSession) -> Ruleset:
+    """The game's rules: its map with the modules it was entered with."""
+    return ruleset(session.map, session.expansions or ())
+
+
 def board_sheet(
     request: AuthedHtmxRequest, session: TableSession, seats: list[Seat]
 ) -> HttpResponse:
@@ -292,7 +307,9 @@ def concordia_sheet(
         )
         # A game played with the table assistant opens with what it tracked.
         prefill = None if session.is_finished else sheet_prefill(session)
-        forms = ScoreSheetForms(seats=seats, initial=initial or prefill)
+        forms = ScoreSheetForms(
+            seats=seats, initial=initial or prefill, rules=_rules(session)
+        )
         forms.table.initial.setdefault("map", session.map)
         forms.table.initial["version"] = session.version
         context = _sheet_context(session, seats, forms, evaluate=False)
@@ -306,7 +323,7 @@ def concordia_sheet(
         return render(request, "games/session_sheet.html", context)
 
     # The form's inputs are only built when the page is shown again.
-    forms = ScoreSheetForms(seats=seats, data=request.POST)
+    forms = ScoreSheetForms(seats=seats, data=request.POST, rules=_rules(session))
     context = _sheet_context(session, seats, forms, evaluate=True, inputs=False)
     if (
         context["result"] is not None
@@ -335,7 +352,7 @@ def concordia_sheet(
 def concordia_sheet_preview(
     request: AuthedHtmxRequest, session: TableSession, seats: list[Seat]
 ) -> HttpResponse:
-    forms = ScoreSheetForms(seats=seats, data=request.POST)
+    forms = ScoreSheetForms(seats=seats, data=request.POST, rules=_rules(session))
     context = _sheet_context(
         session, seats, forms, evaluate=True, inputs=not request.htmx
     )
