@@ -159,6 +159,17 @@ class Ruleset:
     team_size: int = 0
     team_table_sizes: tuple[int, ...] = ()
     individual_max: int = 0
+    # The sides of the card display a module brings (Venus' cloth + wine
+    # side: ``display_sides`` in its data), beside the classic ``"cloth"``.
+    display_sides: Mapping[str, tuple[tuple[SurchargeGood, ...], ...]] = field(
+        default_factory=lambda: MappingProxyType({})
+    )
+
+    def surcharge_of(self, side: str) -> tuple[tuple[SurchargeGood, ...], ...]:
+        """The Senator's surcharges on ``side`` of the display (§6; the
+        classic side, ``"cloth"``, unless a module brings another)."""
+        return self.display_sides.get(side, self.display_surcharge)
+
     # For the hot paths: each good's price in `GoodCounts.vector` order (0
     # for a good not in the game), and the places of the game's gods in a
     # `CardCounts.vector`.
@@ -265,6 +276,7 @@ def _ruleset(map_name: MapName, expansions: tuple[str, ...]) -> Ruleset:
     low, high = as_int(players["min"]), as_int(players["max"])
     colours = tuple(as_str(colour) for colour in as_list(_RULESET["colours"]))
     surcharge = DISPLAY_SURCHARGE
+    sides: dict[str, tuple[tuple[SurchargeGood, ...], ...]] = {}
     team_size, individual_max = 0, high
     team_sizes: tuple[int, ...] = ()
     for change in changes:
@@ -278,6 +290,8 @@ def _ruleset(map_name: MapName, expansions: tuple[str, ...]) -> Ruleset:
         colours += tuple(as_str(c) for c in as_list(change.get("colours", [])))
         if "display_surcharge" in change:
             surcharge = _surcharge(as_str(change["display_surcharge"]))
+        for side, key in as_mapping(change.get("display_sides", {})).items():
+            sides[side] = _surcharge(as_str(key))
     specialist_god = as_str(_RULESET["specialist_god"]).lower()
     specialists = tuple(
         card.specialist for card in sale_cards if card.specialist is not None
@@ -312,6 +326,7 @@ def _ruleset(map_name: MapName, expansions: tuple[str, ...]) -> Ruleset:
         team_size=team_size,
         team_table_sizes=team_sizes,
         individual_max=individual_max if team_size else high,
+        display_sides=MappingProxyType(sides),
         wildcards=tuple(
             good
             for good in goods

@@ -28,7 +28,6 @@ from play.concordia.sheet import FinalSheet
 from play.concordia.sheet import final_sheet as _final_sheet
 from play.concordia.types import State
 from scoring.board import province_bonus
-from scoring.catalog import DISPLAY_SURCHARGE
 from scoring.types import Good, GoodCounts, Problem
 
 
@@ -132,6 +131,14 @@ def diplomat_options(state: State) -> tuple[DiplomatOption, ...]:
     return tuple(options)
 
 
+def magister_repeats(state: State) -> Card | None:
+    """The card a Magister played now would repeat: the current player's top
+    discard (Venus, expansions §2b); None when the discard pile is empty."""
+    seat = _current(state)
+    discard = state.players[seat].discard
+    return CARDS[discard[-1]] if discard else None
+
+
 def display_prices(state: State, player: str | None = None) -> tuple[DisplayPrice, ...]:
     """Return every display position with its card and what it costs (§6)."""
     seat = _current(state) if player is None else state.seat_of(player)
@@ -141,7 +148,7 @@ def display_prices(state: State, player: str | None = None) -> tuple[DisplayPric
     prices = []
     for index, card_id in enumerate(state.display):
         position = index + 1
-        surcharge = tuple(str(good) for good in DISPLAY_SURCHARGE[index])
+        surcharge = tuple(str(good) for good in state.log.surcharge[index])
         if card_id is None:
             prices.append(
                 DisplayPrice(
@@ -157,7 +164,9 @@ def display_prices(state: State, player: str | None = None) -> tuple[DisplayPric
             )
             continue
         card = CARDS[card_id]
-        goods, any_goods = card_price(card, position, surcharge=True)
+        goods, any_goods = card_price(
+            card, position, surcharge=True, surcharges=state.log.surcharge
+        )
         prices.append(
             DisplayPrice(
                 position=position,
@@ -211,7 +220,10 @@ def _why_not(state: State, seat: int, card: Card) -> Problem | None:
             for position, card_id in enumerate(state.display, start=1):
                 assert card_id is not None
                 goods, any_goods = card_price(
-                    CARDS[card_id], position, surcharge=senator
+                    CARDS[card_id],
+                    position,
+                    surcharge=senator,
+                    surcharges=state.log.surcharge,
                 )
                 if _affords(holding, goods, any_goods):
                     return None
@@ -220,6 +232,17 @@ def _why_not(state: State, seat: int, card: Card) -> Problem | None:
                 template=m.CANNOT_AFFORD,
                 params={"player": state.players[seat].name},
             )
+    # Venus' Magister repeats the player's own top discard (§2b): not a
+    # Senator nor a Magister, and one the player could carry out now.
+    if card.kind is CardKind.MAGISTER:
+        repeated = magister_repeats(state)
+        if repeated is None:
+            return Problem(path="", template=m.NOTHING_TO_REPEAT)
+        if repeated.kind in (CardKind.SENATOR, CardKind.MAGISTER):
+            return Problem(
+                path="", template=m.MAGISTER_REPEATS, params={"card": repeated.kind}
+            )
+        return _why_not(state, seat, repeated)
     # A Diplomat needs a copyable card that this player could carry out now.
     if card.kind is CardKind.DIPLOMAT and not any(
         _why_not(state, seat, CARDS[option.card]) is None
