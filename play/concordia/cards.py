@@ -389,6 +389,10 @@ def diplomat(board: Board, seat: int, action: Action, path: str, card: Card) -> 
     copied = CARDS[other.discard[-1]]
     if copied.kind is CardKind.DIPLOMAT:
         raise invalid(here, m.DIPLOMAT_COPIES_DIPLOMAT, player=other.name)
+    if copied.kind is CardKind.MAGISTER:
+        # The Magister repeats its own player's previous card: nothing a
+        # Diplomat could carry out (our reading; the sources say nothing).
+        raise invalid(here, m.DIPLOMAT_COPIES_MAGISTER, player=other.name)
     _carry_out(board, seat, action, path, copied, {"copy"})
 
 
@@ -434,7 +438,8 @@ def _carry_out(
                 given=action.role.value,
             )
         kind = action.role
-    elif action.role is not None:
+    elif action.role is not None and copied.kind is not CardKind.DIPLOMAT:
+        # (A Magister repeating a Diplomat: the role is the Diplomat's copy's.)
         raise invalid(
             child(path, "role"),
             m.ROLE_NOT_ON_CARD,

@@ -225,6 +225,9 @@ DIPLOMAT_EMPTY: Final = gettext_noop(
 DIPLOMAT_COPIES_DIPLOMAT: Final = gettext_noop(
     "%(player)s's top card is a Diplomat, and a Diplomat never copies a Diplomat"
 )
+DIPLOMAT_COPIES_MAGISTER: Final = gettext_noop(
+    "%(player)s's top card is a Magister, which repeats its own player's card: a Diplomat cannot copy it"
+)
 NO_COLONIST_LEFT: Final = gettext_noop(
     "%(player)s has no colonist left in the storehouse"
 )

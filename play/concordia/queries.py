@@ -124,7 +124,8 @@ def diplomat_options(state: State) -> tuple[DiplomatOption, ...]:
         player = state.players[(seat + offset) % count]
         if player.discard:
             card = CARDS[player.discard[-1]]
-            if card.kind is not CardKind.DIPLOMAT:
+            # Never a Diplomat, nor a Magister (it repeats its own player's card).
+            if card.kind not in (CardKind.DIPLOMAT, CardKind.MAGISTER):
                 options.append(
                     DiplomatOption(player=player.name, card=card.id, kind=card.kind)
                 )
