@@ -18,6 +18,7 @@ from assistant.interface import Seat
 from scoring.board import ROMAN, province_bonus, validate_city_goods
 from scoring.catalog import DISPLAY_SURCHARGE, SALE_CARDS
 from scoring.maps import MAPS, TOKEN_POOL, MapSpec
+from scoring.ruleset import Ruleset, ruleset
 from scoring.types import Good, MapName, Problem
 
 DISPLAY_SIZE: Final = adapter.DISPLAY_SIZE
@@ -25,7 +26,26 @@ GOODS: Final = tuple(good.value for good in Good)
 MAPS_IN_ORDER: Final = tuple(name.value for name in MapName)
 TRACKINGS: Final = tuple(tracking.value for tracking in adapter.Tracking)
 # The header's order, as the export writes it.
-_ORDER: Final = ("map", "tracking", "intermediate_scoring", "cities", "display")
+_ORDER: Final = (
+    "map",
+    "expansions",
+    "tracking",
+    "intermediate_scoring",
+    "cities",
+    "display",
+    "display_side",
+)
+# The classic side of the card display; Venus brings the wine side (§2d).
+CLOTH_SIDE: Final = "cloth"
+# The modules the assistant plays (Venus individual play; its team play is
+# not built: its rules are only partly sourced).
+ASSISTANT_MODULES: Final = ("venus",)
+
+
+def rules_of(setup: Mapping[str, object]) -> Ruleset:
+    """The ruleset of a setup (or the wizard's choices): its map and modules."""
+    raw = setup.get("expansions") or ()
+    return ruleset(str(setup["map"]), [str(m) for m in raw])  # type: ignore[attr-defined]
 
 
 def spec(map_name: str) -> MapSpec:
@@ -33,23 +53,39 @@ def spec(map_name: str) -> MapSpec:
 
 
 def choices_default() -> dict[str, object]:
-    """The usual setup: the first map, light tracking, no intermediate scoring."""
+    """The usual setup: the first map, the base game, light tracking, no
+    intermediate scoring."""
     return {
         "map": MAPS_IN_ORDER[0],
+        "expansions": [],
+        "display_side": CLOTH_SIDE,
         "tracking": adapter.Tracking.LIGHT.value,
         "intermediate_scoring": False,
     }
 
 
 def choices_read(raw: Mapping[str, object]) -> dict[str, object] | None:
-    """The wizard's choices read back from a stored draft; None when anything is off."""
-    if set(raw) != {"map", "tracking", "intermediate_scoring"}:
+    """The wizard's choices read back from a stored draft; None when anything is off.
+
+    A draft stored before the modules' screen (no ``expansions``) is the base game.
+    """
+    base = {"map", "tracking", "intermediate_scoring"}
+    if set(raw) not in (base, base | {"expansions", "display_side"}):
         return None
     if raw["map"] not in MAPS_IN_ORDER or raw["tracking"] not in TRACKINGS:
         return None
     if type(raw["intermediate_scoring"]) is not bool:
         return None
-    return dict(raw)
+    chosen = {"expansions": [], "display_side": CLOTH_SIDE, **raw}
+    modules = chosen["expansions"]
+    if not isinstance(modules, list) or not set(modules) <= set(ASSISTANT_MODULES):
+        return None
+    if chosen["display_side"] not in (
+        CLOTH_SIDE,
+        *rules_of({"map": raw["map"], "expansions": modules}).display_sides,
+    ):
+        return None
+    return chosen
 
 
 def setup_of(
@@ -59,16 +95,22 @@ def setup_of(
     intermediate_scoring: bool,
     cities: Mapping[str, str] | None,
     display: Sequence[str],
+    expansions: Sequence[str] = (),
+    display_side: str = CLOTH_SIDE,
 ) -> dict[str, object]:
-    """The setup's fields in the header's order; no ``cities`` when none are known."""
-    setup: dict[str, object] = {
-        "map": map_name,
-        "tracking": tracking,
-        "intermediate_scoring": intermediate_scoring,
-    }
+    """The setup's fields in the header's order; no ``cities`` when none are
+    known, no ``expansions`` for the base game, no ``display_side`` for the
+    classic side."""
+    setup: dict[str, object] = {"map": map_name}
+    if expansions:
+        setup["expansions"] = list(expansions)
+    setup["tracking"] = tracking
+    setup["intermediate_scoring"] = intermediate_scoring
     if cities:
         setup["cities"] = dict(cities)
     setup["display"] = list(display)
+    if display_side != CLOTH_SIDE:
+        setup["display_side"] = display_side
     return setup
 
 
@@ -79,6 +121,7 @@ def setup_new(
     it deals the display from deck I."""
     map_name = str(choices["map"])
     tracking = str(choices["tracking"])
+    expansions = [str(m) for m in choices.get("expansions") or ()]  # type: ignore[attr-defined]
     return setup_of(
         map_name=map_name,
         tracking=tracking,
@@ -88,7 +131,9 @@ def setup_new(
             if tracking == adapter.Tracking.FULL.value
             else None
         ),
-        display=deal_display(rng),
+        display=deal_display(rng, rules_of(choices)),
+        expansions=expansions,
+        display_side=str(choices.get("display_side") or CLOTH_SIDE),
     )
 
 
@@ -121,26 +166,31 @@ def draw_cities(map_name: str, rng: random.Random) -> dict[str, str]:
     return cities
 
 
-def deck_cards(deck: int) -> list[str]:
-    """Return the card ids of one sale deck, as the game log names them."""
-    return [
-        f"{ROMAN[card.deck]}:{card.name}" for card in SALE_CARDS if card.deck == deck
-    ]
+def deck_cards(deck: int, rules: Ruleset | None = None) -> list[str]:
+    """Return the card ids of one sale deck of the game (the base game's by
+    default), as the game log names them."""
+    cards = SALE_CARDS if rules is None else rules.sale_cards
+    return [f"{ROMAN[card.deck]}:{card.name}" for card in cards if card.deck == deck]
 
 
-def display_surcharges() -> list[tuple[str, ...]]:
-    """Return each display place's surcharge, left to right: goods, "?" for any (§6)."""
-    return [tuple(str(good) for good in place) for place in DISPLAY_SURCHARGE]
+def display_surcharges(
+    rules: Ruleset | None = None, side: str = CLOTH_SIDE
+) -> list[tuple[str, ...]]:
+    """Return each display place's surcharge, left to right: goods, "?" for any
+    (§6), on the game's side of the display (Venus' wine side, §2d)."""
+    places = DISPLAY_SURCHARGE if rules is None else rules.surcharge_of(side)
+    return [tuple(str(good) for good in place) for place in places]
 
 
-def deal_display(rng: random.Random) -> list[str]:
-    """Deal the display: 7 cards of deck I, left to right (§4b)."""
-    return rng.sample(deck_cards(1), DISPLAY_SIZE)
+def deal_display(rng: random.Random, rules: Ruleset | None = None) -> list[str]:
+    """Deal the display: 7 cards of deck I, left to right (§4b; with Venus
+    deck I has 7 cards, all of them laid out)."""
+    return rng.sample(deck_cards(1, rules), DISPLAY_SIZE)
 
 
-def display_picked(raw: Sequence[str]) -> list[str]:
+def display_picked(raw: Sequence[str], rules: Ruleset | None = None) -> list[str]:
     """The cards tapped so far for the display, in order: deck I's, each once, 7 at most."""
-    deck = deck_cards(1)
+    deck = deck_cards(1, rules)
     picked: list[str] = []
     for card in raw:
         if card in deck and card not in picked and len(picked) < DISPLAY_SIZE:
