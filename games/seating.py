@@ -72,16 +72,17 @@ def seat_fields(
 
 
 def seat_rows(
-    form: forms.Form,
+    form: forms.Form, count: int = MAX_PLAYERS
 ) -> list[tuple[forms.BoundField, forms.BoundField, forms.BoundField]]:
-    """Return each seat's bound fields (player, new name, colour) for the template."""
+    """Return the first ``count`` seats' bound fields (player, new name,
+    colour) for the template."""
     return [
         (
             form[f"seat{index}_player"],
             form[f"seat{index}_new_name"],
             form[f"seat{index}_colour"],
         )
-        for index in range(MAX_PLAYERS)
+        for index in range(count)
     ]
 
 

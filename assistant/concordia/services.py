@@ -38,6 +38,8 @@ def game_create(
     display: Sequence[str] | None = None,
     rng: random.Random | None = None,
     setup_key: str = "",
+    expansions: Sequence[str] = (),
+    display_side: str = setup.CLOTH_SIDE,
 ) -> AssistantGame:
     """Create a Concordia game in seating order (start player first).
 
@@ -53,7 +55,15 @@ def game_create(
         tracking=tracking,
         intermediate_scoring=intermediate_scoring,
         cities=cities,
-        display=list(display) if display else setup.deal_display(rng),
+        display=(
+            list(display)
+            if display
+            else setup.deal_display(
+                rng, setup.rules_of({"map": map_name, "expansions": expansions})
+            )
+        ),
+        expansions=expansions,
+        display_side=display_side,
     )
     return services.game_create(
         club=club,
