@@ -142,8 +142,11 @@ def module_label(module: str) -> str | StrPromise:
 
 # A team of a team game (Venus) as the pages name it: the app names the teams
 # A, B, C by seat (partners sit alternately).
+TEAM_LABEL: Final = _("Team %(team)s")
+
+
 def team_label(team: str) -> str:
-    return gettext_now("Team %(team)s") % {"team": team}
+    return str(TEAM_LABEL) % {"team": team}
 
 
 # The maps' names: the model's choices are the one table (pt and uk translate them).
@@ -173,11 +176,15 @@ GAME_LABELS: Final[dict[str, str]] = {
 TABLE_SIZES: Final[Mapping[str, range]] = GameTable(lambda spec: spec.table_sizes)
 
 
+# A list's last two names (a literal here, so that makemessages finds it).
+_NAMES_AND: Final = _("%(names)s and %(last)s")
+
+
 def names_list(names: Sequence[str]) -> str:
     """Return "A", "A and B" or "A, B and C" in the reader's language."""
     if len(names) < 2:
         return "".join(names)
-    return gettext_now("%(names)s and %(last)s") % {
+    return str(_NAMES_AND) % {
         "names": ", ".join(names[:-1]),
         "last": names[-1],
     }
