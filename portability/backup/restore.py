@@ -119,6 +119,7 @@ from scoring.board import (
     validate_city_goods,
 )
 from scoring.magnanimous import MagnanimousBoard, MagnanimousSheet
+from scoring.ruleset import ruleset
 from scoring.shape import ShapeReader, child
 from scoring.types import Good, MapName, PlayerBoard, Problem, ScoreSheet
 
@@ -750,6 +751,11 @@ def _read_sheet(game: _Game) -> list[Problem]:
         return problems
     game.parsed = sheet
     game.expected = _expected_results(sheet)
+    if isinstance(sheet, ScoreSheet):
+        # The modules played and each seat's team (Venus) are the sheet's.
+        game.session.expansions = list(sheet.expansions)
+        for seat, board in zip(seats, sheet.players, strict=True):
+            seat.seat.team = board.team or ""
     return []
 
 
@@ -862,7 +868,9 @@ def _concordia_positions(game: _Game) -> list[ConcordiaPosition]:
             session=game.session,
             seat=seat,
             **adapters.position_values(
-                board, praefectus_magnus=board.name == sheet.praefectus_magnus
+                board,
+                praefectus_magnus=board.name == sheet.praefectus_magnus,
+                rules=ruleset(sheet.map, sheet.expansions),
             ),
         )
         for seat, board in zip(seats, sheet.players, strict=True)

@@ -6,7 +6,10 @@ Numbers quote ``concordia-expansions.md`` §2a-§2c and the score-sheet format's
 
 from __future__ import annotations
 
+import json
+import re
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
@@ -328,3 +331,19 @@ def test_the_parsed_team_sheet_keeps_its_teams():
     sheet = parse_concordia(example("concordia-venus-teams"))
     assert [b.team for b in sheet.players] == ["Red", "Blue", "Red", "Blue"]
     assert [b.venus_team_provinces for b in sheet.players] == [3, 2, 3, 2]
+
+
+# --- the public examples (docs/score-sheet.md) -------------------------------
+
+
+def test_the_documented_venus_examples_score_as_documented():
+    text = (Path(__file__).parents[2] / "docs" / "score-sheet.md").read_text(
+        encoding="utf-8"
+    )
+    section = text.split("## Concordia with Venus", 1)[1].split("## Magnanimous")[0]
+    blocks = [json.loads(b) for b in re.findall(r"```json\n(.*?)\n```", section, re.S)]
+    assert len(blocks) == 4
+    for sheet, result in (blocks[0:2], blocks[2:4]):
+        assert score_document(sheet) == result
+    assert blocks[0] == example("concordia-venus")
+    assert blocks[2] == example("concordia-venus-teams")
