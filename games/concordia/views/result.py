@@ -73,7 +73,10 @@ def _result_cards(result: SheetResult, seats: list[Seat]) -> dict[str, object]:
             seat=seat,
             score=score,
             why=[
-                WhyLine(line.category, category_why(line, score))
+                WhyLine(
+                    line.category,
+                    category_why(line, score, team=bool(result.teams)),
+                )
                 for line in score.lines
             ],
             holds_praefectus_magnus=score.seat == holder,
