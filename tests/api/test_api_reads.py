@@ -72,6 +72,7 @@ def test_session_list_gives_seats_with_results(as_role, finished_session):
         {
             "seat_order": order,
             "colour": "",
+            "team": "",
             "player": {"id": ids[name], "name": name},
             "result": {
                 "total": total,

@@ -9,9 +9,10 @@ from openskill.models import PlackettLuce
 
 from games import services as games_services
 from games.models import Game
-from stats import services
+from stats import selectors, services
 from stats.aggregate import Rating, SeatRow, initial_rating, rate_game, team_ranks
 from stats.models import PlayerRating
+from stats.selectors import LeaderboardFilters
 from tests.sheets import example_sheet
 
 
@@ -91,3 +92,29 @@ def test_a_recorded_team_game_rates_the_winning_team_up(club, alice):
     # Ana had the best score, but her team (with Caio) lost to Bia and Duda's.
     assert ratings["Bia"] == ratings["Duda"] > initial_rating().mu
     assert ratings["Ana"] == ratings["Caio"] < initial_rating().mu
+
+
+def test_the_venus_column_shows_once_the_club_scored_venus(club, alice):
+    services.stats_rebuild(club_id=club.pk, game=Game.CONCORDIA)
+    board = selectors.leaderboard_get(
+        club=club, game=Game.CONCORDIA, filters=LeaderboardFilters(), order="name"
+    )
+    assert "venus" not in board.categories
+    sheet = example_sheet("concordia-venus")
+    session = games_services.session_create(
+        club=club,
+        created_by=alice,
+        map_name="imperium",
+        played_at=dt.datetime(2026, 11, 1, 20, tzinfo=dt.UTC),
+        seats=[games_services.SeatInput(new_name=b.name) for b in sheet.players],
+        expansions=["venus"],
+    )
+    games_services.concordia_sheet_record(session=session, sheet=sheet)
+    services.stats_rebuild(club_id=club.pk, game=Game.CONCORDIA)
+    board = selectors.leaderboard_get(
+        club=club, game=Game.CONCORDIA, filters=LeaderboardFilters(), order="name"
+    )
+    # The stored slots keep their order: Venus after the Concordia card.
+    assert board.categories[-2:] == ("concordia", "venus")
+    averages = {row.name: row.averages[-1] for row in board.rows}
+    assert averages == {"Ana": 16.0, "Bia": 2.0, "Caio": 8.0}
