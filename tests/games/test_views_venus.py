@@ -186,3 +186,23 @@ def test_a_venus_sheet_with_too_many_provinces_says_so_next_to_the_field(
         " there are 1; 2 given"
     ) in html
     assert not SeatResult.objects.exists()
+
+
+def test_a_venus_game_is_counted_by_hand(client, club, alice):
+    # The board entry scores the base game: no switch to it, and a posted
+    # switch lands back on the sheet.
+    session = _team_session(club, alice)
+    assert client.login(username="alice", password=PASSWORD)
+    html = client.get(_sheet_url(session)).content.decode()
+    assert 'id="entry-mode-switch"' not in html
+    response = client.post(
+        reverse(
+            "games:session-entry-mode",
+            kwargs={"club_slug": "lisboa", "session_id": session.pk},
+        ),
+        {"mode": "board", "confirm": "on"},
+    )
+    assert response.status_code == 302
+    assert response["Location"] == _sheet_url(session)
+    session.refresh_from_db()
+    assert session.entry_mode == "quick"
