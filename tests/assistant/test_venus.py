@@ -138,13 +138,12 @@ def test_a_double_role_card_asks_its_role_first(ana_phone, club, alice):
         ),
     ]
     game = _venus_game(club, alice, display=display)
-    for seq, event in enumerate(
-        [
+    events: list[dict[str, object]] = [
             {"type": "play", "player": "Ana", "card": "Senator",
              "buy": ["I:Prefect/Architect"], "pay": {}, "reveal": ["II:Mason"]},
             {"type": "play", "player": "Bia", "card": "Prefect", "cash": True},
-        ]
-    ):  # fmt: skip
+    ]  # fmt: skip
+    for seq, event in enumerate(events):
         services.event_append(game=game, document=event, expected_seq=seq)
     page = ana_phone.get(
         _url("play", game), {"card": "I:Prefect/Architect"}
@@ -190,8 +189,8 @@ def test_the_final_sheet_opens_with_venus(ana_phone, club, alice):
         },
         created_by=alice,
     )
-    for event in played.documents:
-        services.event_append(game=game, document=event, expected_seq=None)
+    for document in played.documents:
+        services.event_append(game=game, document=document, expected_seq=None)
     response = ana_phone.post(_url("finish", game))
     session = TableSession.objects.get(club=club)
     assert session.expansions == ["venus"]

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 from django.contrib.auth.models import User
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, ViewportSize, expect
 
 from clubs import services as clubs_services
 from tests.e2e.conftest import ARTIFACTS
@@ -20,7 +20,7 @@ from tests.factories import PASSWORD
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
-SMALL = {"width": 360, "height": 740}
+SMALL: ViewportSize = {"width": 360, "height": 740}
 TEAMS = json.loads(
     (
         Path(__file__).resolve().parents[1]

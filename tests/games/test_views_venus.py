@@ -4,8 +4,10 @@ Venus counts, the winning team on the sheet and the result page."""
 from __future__ import annotations
 
 import datetime as dt
+from typing import Any
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 
 from games import services
@@ -31,7 +33,7 @@ def _seats(count: int) -> dict[str, str]:
     return {f"seat{i}_new_name": names[i] for i in range(count)}
 
 
-def _post_new(client, **data):
+def _post_new(client: Client, **data: Any) -> Any:
     assert client.login(username="alice", password=PASSWORD)
     return client.post(
         _create_url(), {"map": "imperium", "played_at": "2026-11-20", **data}
@@ -90,7 +92,7 @@ def test_tables_team_play_refuses(client, club, data, message):
     assert not TableSession.objects.exists()
 
 
-def _team_session(club, alice) -> TableSession:
+def _team_session(club: Any, alice: Any) -> TableSession:
     sheet = example_sheet("concordia-venus-teams")
     return services.session_create(
         club=club,
@@ -98,7 +100,9 @@ def _team_session(club, alice) -> TableSession:
         map_name="imperium",
         played_at=dt.datetime(2026, 11, 1, 20, tzinfo=dt.UTC),
         seats=[
-            services.SeatInput(new_name=b.name, team={"Red": "A", "Blue": "B"}[b.team])
+            services.SeatInput(
+                new_name=b.name, team={"Red": "A", "Blue": "B"}[b.team or ""]
+            )
             for b in sheet.players
         ],
         expansions=["venus"],

@@ -151,8 +151,9 @@ def test_the_double_role_cards_offer_two_roles_and_count_for_venus():
         play.CardKind.ARCHITECT,
     )
     for card in ("II:Architect/Mercator", "III:Prefect/Mercator"):
-        assert play.CARDS[card].god is not None
-        assert play.CARDS[card].god.value == "venus"
+        god = play.CARDS[card].god
+        assert god is not None
+        assert god.value == "venus"
 
 
 def _display_at_1(card: str) -> list[str]:

@@ -10,13 +10,22 @@ import json
 import re
 from dataclasses import replace
 from pathlib import Path
+from typing import Any, cast
 
 import pytest
 
 from scoring.engine import score_sheet
 from scoring.ruleset import base, ruleset
 from scoring.sheet_io import SheetInvalid, parse_concordia, score_document
-from scoring.types import CardCounts, Category, God, GoodCounts, MapName
+from scoring.types import (
+    CardCounts,
+    Category,
+    God,
+    GoodCounts,
+    MapName,
+    PlayerBoard,
+    ScoreSheet,
+)
 from scoring.validation import validate_sheet
 from tests.scoring.builders import board, board_with, ender, example, table
 
@@ -25,15 +34,27 @@ IMPERIUM = MapName("imperium")
 CARDS = CardCounts(vesta=1, jupiter=2, saturnus=2, mercurius=1, mars=1, venus=1)
 
 
-def venus_board(name: str, **changes: object) -> object:
+def doc(name: str) -> dict[str, Any]:
+    """An example document, as a dict to change."""
+    document = example(name)
+    assert isinstance(document, dict)
+    return document
+
+
+def scored(document: object) -> dict[str, Any]:
+    """The result document of a Concordia sheet, as a dict to read."""
+    return cast(dict[str, Any], score_document(document))
+
+
+def venus_board(name: str, **changes: object) -> PlayerBoard:
     return board_with(board(name, cards=CARDS), **changes)
 
 
-def venus_table(*boards, **kwargs):
+def venus_table(*boards: PlayerBoard, **kwargs: Any) -> ScoreSheet:
     return _with_venus(table(*boards, **kwargs))
 
 
-def _with_venus(sheet):
+def _with_venus(sheet: ScoreSheet) -> ScoreSheet:
     return replace(sheet, expansions=("venus",))
 
 
@@ -131,7 +152,7 @@ def test_venus_scores_two_per_province_with_two_houses_per_card():
 
 
 def test_the_examples_score_exactly():
-    result = score_document(example("concordia-venus"))
+    result = scored(doc("concordia-venus"))
     assert [(p["name"], p["venus"], p["total"]) for p in result["players"]] == [
         ("Ana", 16, 140),
         ("Bia", 2, 16),
@@ -170,7 +191,7 @@ def test_venus_provinces_are_checked(venus_provinces, message):
 
 
 def test_every_player_holds_the_magister():
-    document = example("concordia-venus")
+    document = doc("concordia-venus")
     document["players"][1]["cards"]["venus"] = 0
     assert problems(document) == [
         (
@@ -182,7 +203,7 @@ def test_every_player_holds_the_magister():
 
 
 def test_a_venus_field_without_the_module_is_refused():
-    document = example("concordia-venus")
+    document = doc("concordia-venus")
     del document["expansions"]
     found = problems(document)
     assert (
@@ -209,7 +230,7 @@ def test_six_players_play_only_in_teams():
 
 
 def test_without_venus_the_result_carries_venus_zero():
-    result = score_document(example("concordia-rulebook"))
+    result = scored(doc("concordia-rulebook"))
     assert [p["venus"] for p in result["players"]] == [0] * 3
 
 
@@ -217,7 +238,7 @@ def test_without_venus_the_result_carries_venus_zero():
 
 
 def test_team_venus_counts_one_per_shared_province_and_teams_sum():
-    result = score_document(example("concordia-venus-teams"))
+    result = scored(doc("concordia-venus-teams"))
     # §2a team: 1 VP per province where both partners have a house, per card.
     assert [
         (p["name"], p["venus"], p["total"], p["rank"]) for p in result["players"]
@@ -236,7 +257,7 @@ def test_team_venus_counts_one_per_shared_province_and_teams_sum():
     assert result["winner_team"] == "Blue"
 
 
-def _team_boards():
+def _team_boards() -> list[PlayerBoard]:
     names = ("Ana", "Bia", "Caio", "Duda")
     teams = ("Red", "Blue", "Red", "Blue")
     return [
@@ -263,7 +284,7 @@ def test_equal_team_totals_go_to_the_praefectus_magnus_holders_team(holder, winn
 
 
 def test_team_checks():
-    document = example("concordia-venus-teams")
+    document = doc("concordia-venus-teams")
     players = document["players"]
     players[3]["team"] = "Red"
     players[1]["venus_team_provinces"] = 1
@@ -282,7 +303,7 @@ def test_team_checks():
 
 
 def test_partners_count_the_same_shared_provinces_within_their_own():
-    document = example("concordia-venus-teams")
+    document = doc("concordia-venus-teams")
     document["players"][3]["venus_team_provinces"] = 1
     assert problems(document) == [
         (
@@ -290,7 +311,7 @@ def test_partners_count_the_same_shared_provinces_within_their_own():
             "Partners count the same shared provinces, and Bia counted 2; 1 given",
         )
     ]
-    document = example("concordia-venus-teams")
+    document = doc("concordia-venus-teams")
     for seat in (0, 2):
         document["players"][seat]["venus_team_provinces"] = 4
     assert problems(document) == [
@@ -304,14 +325,14 @@ def test_partners_count_the_same_shared_provinces_within_their_own():
 
 
 def test_all_players_or_none_carry_a_team_and_team_tables_are_4_or_6():
-    document = example("concordia-venus-teams")
+    document = doc("concordia-venus-teams")
     del document["players"][2]["team"]
     found = problems(document)
     assert (
         "players[2].team",
         "In team play every player belongs to a team; this player has none",
     ) in found
-    document = example("concordia-venus-teams")
+    document = doc("concordia-venus-teams")
     document["players"] = document["players"][:3]
     document["players"][2]["team"] = "Green"
     found = problems(document)
@@ -344,6 +365,6 @@ def test_the_documented_venus_examples_score_as_documented():
     blocks = [json.loads(b) for b in re.findall(r"```json\n(.*?)\n```", section, re.S)]
     assert len(blocks) == 4
     for sheet, result in (blocks[0:2], blocks[2:4]):
-        assert score_document(sheet) == result
+        assert scored(sheet) == result
     assert blocks[0] == example("concordia-venus")
     assert blocks[2] == example("concordia-venus-teams")
