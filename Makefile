@@ -90,16 +90,28 @@ lint: install
 migrations-check: install
 	$(BIN)/python manage.py makemigrations --check --dry-run
 
+# The suite runs in full once, on PostgreSQL where it is up (as on this machine
+# and CI), in parallel over the machine's cores (pytest-xdist); SQLite then runs
+# the tests whose behaviour can differ by database (marked both_databases:
+# triggers, constraints, migrations, transactions, races, the backup drill).
+# Without PostgreSQL, the full suite runs on SQLite instead.
+XDIST ?= -n 2
 test-sqlite: install catalogues gettext
-	$(BIN)/pytest -m "not services and not e2e"
+	@if $(BIN)/python scripts/service_up.py "$(PG_TEST_URL)"; then \
+		echo "== SQLite: the tests whose behaviour differs by database (the full suite runs on PostgreSQL)"; \
+		$(BIN)/pytest -m "both_databases and not services and not e2e" $(XDIST) -q; \
+	else \
+		echo "== PostgreSQL is not reachable at $(PG_TEST_URL): the full suite runs on SQLite"; \
+		$(BIN)/pytest -m "not services and not e2e" $(XDIST); \
+	fi
 
-# The same suite on PostgreSQL, where it is running (as on this machine and CI).
+# The full suite on PostgreSQL, where it is running.
 test-postgres: install catalogues
 	@if $(BIN)/python scripts/service_up.py "$(PG_TEST_URL)"; then \
-		echo "== PostgreSQL is up: running the suite on it"; \
-		DATABASE_URL="$(PG_TEST_URL)" $(BIN)/pytest -m "not services and not e2e" -p no:randomly -q; \
+		echo "== PostgreSQL is up: running the full suite on it"; \
+		DATABASE_URL="$(PG_TEST_URL)" $(BIN)/pytest -m "not services and not e2e" $(XDIST) -p no:randomly -q; \
 	else \
-		echo "== PostgreSQL is not reachable at $(PG_TEST_URL): the PostgreSQL run is NOT done"; \
+		echo "== PostgreSQL is not reachable at $(PG_TEST_URL): the full suite ran on SQLite"; \
 	fi
 
 # Tests that need a real broker, worker and database. The Redis test database is

@@ -47,6 +47,37 @@ hypothesis_settings.register_profile("ci", deadline=None, max_examples=100)
 hypothesis_settings.load_profile("ci")
 
 
+# Which tests `make test` also runs on SQLite when the full suite runs on
+# PostgreSQL: those whose behaviour can differ by database. A test is one when
+# it commits for real (transactional tests, a live server), lives in a module
+# of database behaviour (constraints and triggers in ``test_models``, the
+# migrations, the races and the reliability drills, the backup drill), or says
+# so itself with ``@pytest.mark.both_databases``. Everything else runs once.
+_BOTH_DATABASES_MODULES = ("test_models.py", "test_race.py", "test_backup")
+_BOTH_DATABASES_PREFIXES = ("test_migration",)
+_BOTH_DATABASES_FOLDERS = ("reliability",)
+
+
+def in_both_databases(item: pytest.Item) -> bool:
+    path = item.path
+    if path.parent.name in _BOTH_DATABASES_FOLDERS:
+        return True
+    if path.name.startswith(_BOTH_DATABASES_MODULES + _BOTH_DATABASES_PREFIXES):
+        return True
+    marker = item.get_closest_marker("django_db")
+    if marker is not None and marker.kwargs.get("transaction"):
+        return True
+    names = getattr(item, "fixturenames", ())
+    return any(name in names for name in ("transactional_db", "live_server"))
+
+
+@pytest.hookimpl(tryfirst=True)  # before `-m` selects by the markers
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if in_both_databases(item):
+            item.add_marker(pytest.mark.both_databases)
+
+
 @pytest.fixture(autouse=True)
 def _fast_password_hashing(settings: object) -> None:
     # PBKDF2's deliberate slowness protects real passwords; in tests it only
@@ -120,6 +151,10 @@ def charlie(db: None) -> User:
 
 @pytest.fixture
 def club(alice: User, bob: User) -> Club:
+    return club_lisboa_create(alice=alice, bob=bob)
+
+
+def club_lisboa_create(*, alice: User, bob: User) -> Club:
     club = clubs_services.club_create(name="Lisboa", slug="lisboa", owner=alice)
     clubs_services.membership_add(club=club, user=bob)
     return club
@@ -127,6 +162,10 @@ def club(alice: User, bob: User) -> Club:
 
 @pytest.fixture
 def other_club(charlie: User) -> Club:
+    return club_porto_create(charlie=charlie)
+
+
+def club_porto_create(*, charlie: User) -> Club:
     return clubs_services.club_create(name="Porto", slug="porto", owner=charlie)
 
 
@@ -138,13 +177,17 @@ def rulebook_sheet() -> ScoreSheet:
 @pytest.fixture
 def draft_session(club: Club, alice: User, rulebook_sheet: ScoreSheet) -> TableSession:
     """The rulebook's three players seated on Imperium, sheet not yet entered."""
+    return session_draft_create(club=club, alice=alice, sheet=rulebook_sheet)
+
+
+def session_draft_create(*, club: Club, alice: User, sheet: ScoreSheet) -> TableSession:
     return services.session_create(
         club=club,
         created_by=alice,
         map_name="imperium",
         played_at=dt.datetime(2026, 11, 1, 20, tzinfo=dt.UTC),
         place="Café",
-        seats=[services.SeatInput(new_name=b.name) for b in rulebook_sheet.players],
+        seats=[services.SeatInput(new_name=b.name) for b in sheet.players],
     )
 
 
@@ -155,3 +198,13 @@ def finished_session(
     services.concordia_sheet_record(session=draft_session, sheet=rulebook_sheet)
     draft_session.refresh_from_db()
     return draft_session
+
+
+def session_finished_create(
+    *, club: Club, alice: User, sheet: ScoreSheet
+) -> TableSession:
+    """`finished_session`, outside a fixture (for casts built once a module)."""
+    session = session_draft_create(club=club, alice=alice, sheet=sheet)
+    services.concordia_sheet_record(session=session, sheet=sheet)
+    session.refresh_from_db()
+    return session

@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 from django.core.cache import cache
+from django.db import transaction
 from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 
@@ -32,6 +33,13 @@ from games.magnanimous import services as magnanimous_services
 from games.models import TableSession
 from portability.models import BgStatsImport
 from scoring.types import ScoreSheet
+from tests.conftest import (
+    club_lisboa_create,
+    club_porto_create,
+    session_finished_create,
+)
+from tests.factories import UserFactory
+from tests.sheets import example_sheet
 
 LISBOA_MARKERS = ("Lisboa", "Xenofonte")
 PORTO_MARKERS = ("Porto", "Zefirino", "Quiteria", "Ribeira Secreta")
@@ -129,6 +137,11 @@ def _invite(club: Club, owner: User) -> Invite:
 def lisboa(
     club: Club, alice: User, bob: User, dora: User, finished_session: TableSession
 ) -> ClubData:
+    return _lisboa(club, alice, finished_session)
+
+
+def _lisboa(club: Club, alice: User, finished_session: TableSession) -> ClubData:
+    bob = Membership.objects.get(club=club, role=Role.MEMBER).user
     xenofonte = Player.objects.create(club=club, name="Xenofonte")
     return ClubData(
         club=club,
@@ -144,6 +157,10 @@ def lisboa(
 
 @pytest.fixture
 def porto(other_club: Club, charlie: User, rulebook_sheet: ScoreSheet) -> ClubData:
+    return _porto(other_club, charlie, rulebook_sheet)
+
+
+def _porto(other_club: Club, charlie: User, rulebook_sheet: ScoreSheet) -> ClubData:
     erin = User.objects.create_user("erin", password="x")
     clubs_services.membership_add(club=other_club, user=erin)
     renamed = dict(zip(("Ana", "Bruno", "Caio"), PORTO_NAMES, strict=True))
@@ -179,6 +196,51 @@ def porto(other_club: Club, charlie: User, rulebook_sheet: ScoreSheet) -> ClubDa
 @pytest.fixture
 def people(alice: User, bob: User, charlie: User, dora: User) -> dict[str, User | None]:
     return {"anonymous": None, "outsider": charlie, "member": bob, "admin": dora}
+
+
+@dataclasses.dataclass(frozen=True)
+class Cast:
+    """The whole security cast: the visitors, Lisboa's owner, and both clubs' data."""
+
+    people: dict[str, User | None]
+    owner: User
+    lisboa: ClubData
+    porto: ClubData
+
+
+def cast_build() -> Cast:
+    """The cast the fixtures above make, built in one go (for `cast_once`)."""
+    alice = UserFactory.create(username="alice")
+    bob = UserFactory.create(username="bob")
+    charlie = UserFactory.create(username="charlie")
+    club = club_lisboa_create(alice=alice, bob=bob)
+    dora = User.objects.create_user("dora", password="x")
+    clubs_services.membership_add(club=club, user=dora, role=Role.ADMIN)
+    sheet = example_sheet("concordia-rulebook")
+    finished = session_finished_create(club=club, alice=alice, sheet=sheet)
+    lisboa = _lisboa(club, alice, finished)
+    porto = _porto(club_porto_create(charlie=charlie), charlie, sheet)
+    return Cast(
+        people={"anonymous": None, "outsider": charlie, "member": bob, "admin": dora},
+        owner=alice,
+        lisboa=lisboa,
+        porto=porto,
+    )
+
+
+@pytest.fixture(scope="module")
+def cast_once(django_db_setup: None, django_db_blocker: Any) -> Iterator[Cast]:
+    """The cast built once for a whole module, and rolled back after it.
+
+    Only for modules whose tests keep nothing they write: each test still runs
+    in its own savepoint (pytest-django's ``db``), inside this module-wide
+    transaction, so a test sees the cast as it was built. The access table
+    sends ~700 × 5 requests at the same two clubs; building them once a module
+    instead of once a case is most of that table's time saved.
+    """
+    with django_db_blocker.unblock(), transaction.atomic():
+        yield cast_build()
+        transaction.set_rollback(True)
 
 
 def reset_ids(user: User) -> dict[str, str]:

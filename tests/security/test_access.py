@@ -43,6 +43,7 @@ from tests.security.conftest import ACTORS as VISITORS
 from tests.security.conftest import (
     LISBOA_MARKERS,
     PORTO_MARKERS,
+    Cast,
     ClubData,
     markers_pattern,
     reset_ids,
@@ -363,10 +364,32 @@ def _foreign_markers(actor: str, rule: Rule) -> tuple[str, ...]:
     return PORTO_MARKERS
 
 
+# The cast is built once for this module (`cast_once`): every request of the
+# table is rolled back (`_try`), and each test runs in its own savepoint.
 @pytest.fixture
-def everyone(people: dict[str, User | None], alice: User) -> dict[str, User | None]:
+def cast(cast_once: Cast, db: None) -> Cast:
+    return cast_once
+
+
+@pytest.fixture
+def people(cast: Cast) -> dict[str, User | None]:
+    return cast.people
+
+
+@pytest.fixture
+def lisboa(cast: Cast) -> ClubData:
+    return cast.lisboa
+
+
+@pytest.fixture
+def porto(cast: Cast) -> ClubData:
+    return cast.porto
+
+
+@pytest.fixture
+def everyone(cast: Cast) -> dict[str, User | None]:
     """The security cast's visitors and the owner of their club."""
-    return {**people, "owner": alice}
+    return {**cast.people, "owner": cast.owner}
 
 
 # How an API caller signs in: the browser's session, or a token.
