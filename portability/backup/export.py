@@ -74,7 +74,11 @@ def _session(session: TableSession, club: Club) -> BackupSession:
         },
         "seats": [_seat(seat) for seat in seats],
         "sheet": stored_sheet(
-            game=session.game, map_name=session.map, ending=session.ending, seats=seats
+            game=session.game,
+            map_name=session.map,
+            ending=session.ending,
+            seats=seats,
+            expansions=session.expansions or (),
         ),
     }
     if session.game == Game.CONCORDIA:

@@ -49,7 +49,7 @@ from games.models import (
     SessionStatus,
     TableSession,
 )
-from games.services import concordia_sheet_evaluate
+from games.services import concordia_sheet_evaluate, seat_won
 from games.signals import sessions_added_send
 from portability.backup.assistant_games import (
     ReadGame,
@@ -769,7 +769,8 @@ def _expected_results(
             (
                 score.total,
                 score.rank,
-                score.rank == 1,
+                # A team game (Venus): the winning team's partners won.
+                seat_won(result, score.seat),
                 {line.category.value: line.points for line in score.lines},
             )
             for score in result.players

@@ -127,7 +127,12 @@ def magnanimous_sheet_document(sheet: MagnanimousSheet) -> dict[str, Any]:
 
 
 def stored_sheet(
-    *, game: str, map_name: str, ending: str, seats: Sequence[Seat]
+    *,
+    game: str,
+    map_name: str,
+    ending: str,
+    seats: Sequence[Seat],
+    expansions: Sequence[str] = (),
 ) -> dict[str, Any] | None:
     """Return the score sheet of a game's stored positions, or None without them.
 
@@ -144,7 +149,7 @@ def stored_sheet(
             adapters.magnanimous_sheet_from_seats(ending=ending, seats=seats)
         )
     return concordia_sheet_document(
-        adapters.sheet_from_seats(map_name=map_name, seats=seats)
+        adapters.sheet_from_seats(map_name=map_name, seats=seats, expansions=expansions)
     )
 
 

@@ -53,6 +53,7 @@ from stats import selectors as stats_selectors
 from tests.assistant.conftest import DATA as ASSISTANT_DATA
 from tests.games.magnanimous_helpers import shared_victory
 from tests.portability.test_exports import BGSTATS
+from tests.sheets import example_sheet
 
 V1 = json.loads((Path(__file__).parent / "data" / "backup-v1.json").read_text("utf-8"))
 FIVE_PLAYERS = json.loads(
@@ -676,3 +677,47 @@ def test_the_v1_fixture_was_written_by_version_1():
     rulebook = next(s for s in V1["sessions"] if s["place"] == "Café")
     assert rulebook["seats"][0]["concordia_position"]["storehouse_tool"] == 3
     assert ASSISTANT_DATA.is_dir()
+
+
+def test_a_venus_team_game_comes_back_with_its_teams_and_provinces(
+    club, alice, empty_club, django_capture_on_commit_callbacks
+):
+    sheet = example_sheet("concordia-venus-teams")
+    session = services.session_create(
+        club=club,
+        created_by=alice,
+        map_name="imperium",
+        played_at=dt.datetime(2026, 11, 1, 20, tzinfo=dt.UTC),
+        seats=[
+            services.SeatInput(new_name=b.name, team=b.team or "")
+            for b in sheet.players
+        ],
+        expansions=["venus"],
+    )
+    services.concordia_sheet_record(session=session, sheet=sheet)
+    document = club_backup_export(club)
+    (game,) = document["sessions"]
+    assert game["sheet"]["expansions"] == ["venus"]
+    assert [p["team"] for p in game["sheet"]["players"]] == [
+        "Red",
+        "Blue",
+        "Red",
+        "Blue",
+    ]
+    _restored(club, empty_club, django_capture_on_commit_callbacks, document)
+    restored = TableSession.objects.get(club=empty_club)
+    assert restored.expansions == ["venus"]
+    seats = list(restored.seats.order_by("seat_order"))
+    assert [s.team for s in seats] == ["Red", "Blue", "Red", "Blue"]
+    assert [s.concordia_position.module_counts for s in seats] == [
+        {"venus_team_provinces": 3},
+        {"venus_team_provinces": 2},
+        {"venus_team_provinces": 3},
+        {"venus_team_provinces": 2},
+    ]
+    assert [(s.result.total, s.result.won) for s in seats] == [
+        (79, False),
+        (72, True),
+        (36, False),
+        (60, True),
+    ]
