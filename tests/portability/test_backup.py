@@ -697,8 +697,10 @@ def test_a_venus_team_game_comes_back_with_its_teams_and_provinces(
     services.concordia_sheet_record(session=session, sheet=sheet)
     document = club_backup_export(club)
     (game,) = document["sessions"]
-    assert game["sheet"]["expansions"] == ["venus"]
-    assert [p["team"] for p in game["sheet"]["players"]] == [
+    written = game["sheet"]
+    assert written is not None
+    assert written["expansions"] == ["venus"]
+    assert [p["team"] for p in written["players"]] == [
         "Red",
         "Blue",
         "Red",
