@@ -134,6 +134,8 @@ class _Table:
     prices: tuple[int, ...]
     province_count: int
     specialist_category: Category
+    # Whether players may sit in teams (Venus): only then are teams scored.
+    teams: bool = False
 
 
 @cache
@@ -150,6 +152,7 @@ def _table(rules: Ruleset, player_count: int) -> _Table:
         prices=rules.price_vector,
         province_count=len(rules.map.provinces),
         specialist_category=rules.specialist_category,
+        teams=rules.teams,
     )
 
 
@@ -183,7 +186,7 @@ def score_sheet(sheet: ScoreSheet) -> SheetResult:
                 bonus_sestertii=bonuses[seat],
             )
         )
-    teams = _teams(players, totals, pm_seat)
+    teams = _teams(players, totals, pm_seat) if table.teams else ()
     return SheetResult(
         kind=sheet.kind,
         players=tuple(scores),

@@ -284,17 +284,25 @@ class _Decks:
     maximum: tuple[int, ...]
     # §4b: the sale cards of decks I...N, the specialists included.
     sale: int
+    # When the gods are the vector's first ones, in order (the base game's,
+    # a module's god coming after them): how many, so that a slice reads them.
+    prefix: int = 0
 
 
 @cache
-def _decks(rules: Ruleset, count: int, *, team_play: bool = False) -> _Decks:
+def _decks(rules: Ruleset, count: int, team_play: bool = False) -> _Decks:
     gods = rules.gods
     places = None if gods == tuple(God) else rules.god_places
+    prefix = (
+        len(places) if places is not None and places == tuple(range(len(places))) else 0
+    )
     starting = rules.starting_hand.in_order(gods)
     # Team play's cards for sale (Praetor, Proconsul, Legatus…) are not
     # sourced (expansions §2c): only the starting hand's minimum is checked.
     if count not in rules.player_range or team_play:
-        return _Decks(gods, places, starting, None, (sys.maxsize,) * len(gods), 0)
+        return _Decks(
+            gods, places, starting, None, (sys.maxsize,) * len(gods), 0, prefix
+        )
     return _Decks(
         gods,
         places,
@@ -302,6 +310,7 @@ def _decks(rules: Ruleset, count: int, *, team_play: bool = False) -> _Decks:
         rules.cards_in_play(count).in_order(gods),
         rules.max_cards_per_player(count).in_order(gods),
         len(rules.sale_cards_in_play(count)),
+        prefix,
     )
 
 
@@ -350,8 +359,14 @@ def validate_sheet(sheet: ScoreSheet) -> tuple[Problem, ...]:
             )
         )
 
-    team_play = any(board.team is not None for board in players)
-    decks = _decks(rules, count, team_play=team_play)
+    # Team play (Venus): a team on any seat. Without a module that has
+    # teams a team is refused below (`_check_venus`).
+    team_play = False
+    for board in players:
+        if board.team is not None:
+            team_play = True
+            break
+    decks = _decks(rules, count, team_play)
     if count not in rules.player_range:
         problems.append(
             Problem(
@@ -826,11 +841,13 @@ def _check_cards(
     # (§4b), and the whole table at most what the decks in play hold (§7).
     gods = decks.gods
     vector = cards.vector
-    given = (
-        vector
-        if decks.places is None
-        else tuple([vector[place] for place in decks.places])
-    )
+    if decks.places is None:
+        given = vector
+    elif decks.prefix:
+        # A slice runs in C: this is every player of every live preview.
+        given = vector[: decks.prefix]
+    else:
+        given = tuple([vector[place] for place in decks.places])
     starting = decks.starting
     maximum = decks.maximum
     if not _cards_within(decks, given):
