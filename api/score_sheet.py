@@ -26,6 +26,7 @@ from scoring.sheet_io import (
     load_document,
     score_document,
 )
+from scoring.types import MapName
 
 # Score-sheet calculator
 
@@ -123,7 +124,7 @@ _SHEET_DOCUMENT = {
     "properties": {
         "game": {"type": "string", "enum": ["concordia", "magnanimous"]},
         "kind": {"type": "string", "enum": ["final", "intermediate"]},
-        "map": {"type": "string", "enum": ["imperium", "italia"]},
+        "map": {"type": "string", "enum": [name.value for name in MapName]},
         "praefectus_magnus": {"type": "string"},
         "ending": {"type": "string", "enum": ["republic", "nobility", "rio_occupied"]},
         "players": {

@@ -43,6 +43,7 @@ from django.http import HttpResponse
 from django.urls import URLPattern
 from django_stubs_ext import StrPromise
 
+from scoring.magnanimous import MagnanimousSheet
 from scoring.types import Problem, ScoreSheet
 
 if TYPE_CHECKING:
@@ -199,6 +200,13 @@ class GameAssistant(Protocol[State]):
         without a chosen colour take them."""
         ...
 
+    @property
+    def colours_by_seat(self) -> bool:
+        """Whether the rules give each seat its colour (Magnanimous: red, green,
+        blue, yellow from the first player): the wizard then asks no colours
+        and a new game's seats take ``colours`` in seating order."""
+        ...
+
     # Setup -----------------------------------------------------------------
     @property
     def wizard_path(self) -> str:
@@ -297,8 +305,9 @@ class GameAssistant(Protocol[State]):
         ...
 
     # The end -------------------------------------------------------------------
-    def sheet_prefill(self, state: State) -> ScoreSheet | None:
-        """The score sheet the game's sheet page opens with: all that was tracked."""
+    def sheet_prefill(self, state: State) -> ScoreSheet | MagnanimousSheet | None:
+        """The score sheet the game's sheet page opens with: all that was tracked
+        (the sheet of the game's own kind)."""
         ...
 
     def session_create(

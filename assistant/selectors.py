@@ -22,6 +22,7 @@ from assistant import registry
 from assistant.models import AssistantEvent, AssistantGame, GameStatus
 from clubs.models import Club
 from games.models import TableSession
+from scoring.magnanimous import MagnanimousSheet
 from scoring.types import ScoreSheet
 
 
@@ -188,7 +189,7 @@ def game_state(game: AssistantGame) -> Any:
     return state
 
 
-def game_sheet_prefill(session: TableSession) -> ScoreSheet | None:
+def game_sheet_prefill(session: TableSession) -> ScoreSheet | MagnanimousSheet | None:
     """Return the sheet a game played with the assistant opens with; None for any other."""
     game = AssistantGame.objects.filter(session=session).first()
     if game is None:

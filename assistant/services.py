@@ -160,6 +160,10 @@ def game_create(
         for name, colour in zip(names, colours, strict=True)
     ]
     seats = seats[start:] + seats[:start]
+    if assistant.colours_by_seat:
+        # The rules give the colours from the first player, whatever was chosen.
+        for seat, (value, _label) in zip(seats, assistant.colours, strict=False):
+            seat["colour"] = value
     assistant.setup_check(players=seats, setup=setup)
     if setup_key:
         made = AssistantGame.objects.filter(club=club, setup_key=setup_key).first()

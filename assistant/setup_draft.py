@@ -31,8 +31,11 @@ _SHARED_FIELDS = frozenset({"key", "seats", "start"})
 
 
 def steps(game: GameAssistant[Any]) -> tuple[str, ...]:
-    """Every screen of ``game``'s wizard, in order."""
-    return (*SHARED_STEPS, *(step.name for step in game.wizard_steps))
+    """Every screen of ``game``'s wizard, in order (no colours when the seats give them)."""
+    shared = tuple(
+        step for step in SHARED_STEPS if step != "colours" or not game.colours_by_seat
+    )
+    return (*shared, *(step.name for step in game.wizard_steps))
 
 
 @dataclass(frozen=True, slots=True)

@@ -91,6 +91,7 @@ INSTALLED_APPS = [
     "api",
     "assistant",
     "assistant.concordia",
+    "assistant.magnanimous",
 ]
 
 MIDDLEWARE = [

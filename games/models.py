@@ -9,10 +9,12 @@ from django.db.models import Q
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.formats import date_format
+from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Club, Player
 from scoring.magnanimous import MagnanimousEnding as Ending
+from scoring.maps import MAPS
 from scoring.types import Good, MapName, Specialist
 
 
@@ -21,9 +23,34 @@ class Game(models.TextChoices):
     MAGNANIMOUS = "magnanimous", "Magnanimous"
 
 
-class ConcordiaMap(models.TextChoices):
-    IMPERIUM = MapName("imperium").value, _("Imperium")
-    ITALIA = MapName("italia").value, _("Italia")
+# Each map's name as players of each language say it (docs/glossary.md, "Maps");
+# which maps exist, and in what order, is the data's (`MapName`): a map the
+# data adds shows its English title until it gets a word here.
+_MAP_WORDS: dict[str, Promise] = {
+    "imperium": _("Imperium"),
+    "italia": _("Italia"),
+    "britannia": _("Britannia"),
+    "germania": _("Germania"),
+    "byzantium": _("Byzantium"),
+    "hispania": _("Hispania"),
+    "gallia": _("Gallia"),
+    "corsica": _("Corsica"),
+    "aegyptus": _("Aegyptus"),
+    "creta": _("Creta"),
+    "ionium": _("Ionium"),
+    "ionium_small": _("Ionium (small)"),
+    "hellas": _("Hellas"),
+    "cyprus": _("Cyprus"),
+    "balearica": _("Balearica"),
+}
+
+ConcordiaMap = models.TextChoices(  # type: ignore[call-overload]
+    "ConcordiaMap",
+    [
+        (name.value.upper(), (name.value, _MAP_WORDS.get(name.value, MAPS[name].title)))
+        for name in MapName
+    ],
+)
 
 
 class Colour(models.TextChoices):

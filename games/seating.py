@@ -75,7 +75,8 @@ def seat_rows(
     form: forms.Form, count: int = MAX_PLAYERS
 ) -> list[tuple[forms.BoundField, forms.BoundField, forms.BoundField]]:
     """Return the first ``count`` seats' bound fields (player, new name,
-    colour) for the template."""
+    colour) for the template; a form for fewer seats (a game of at most 4)
+    has fewer rows."""
     return [
         (
             form[f"seat{index}_player"],
@@ -83,6 +84,7 @@ def seat_rows(
             form[f"seat{index}_colour"],
         )
         for index in range(count)
+        if f"seat{index}_player" in form.fields
     ]
 
 

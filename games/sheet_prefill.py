@@ -11,9 +11,12 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from games.models import TableSession
+from scoring.magnanimous import MagnanimousSheet
 from scoring.types import ScoreSheet
 
-SheetPrefill = Callable[[TableSession], ScoreSheet | None]
+# A Concordia game's sheet, or a Magnanimous game's: each sheet page takes its own kind.
+Prefilled = ScoreSheet | MagnanimousSheet
+SheetPrefill = Callable[[TableSession], Prefilled | None]
 
 _PREFILLS: list[SheetPrefill] = []
 
@@ -24,7 +27,7 @@ def sheet_prefill_register(prefill: SheetPrefill) -> None:
         _PREFILLS.append(prefill)
 
 
-def sheet_prefill(session: TableSession) -> ScoreSheet | None:
+def sheet_prefill(session: TableSession) -> Prefilled | None:
     """Return the first sheet an area offers for ``session``, or None."""
     for prefill in _PREFILLS:
         sheet = prefill(session)

@@ -18,7 +18,8 @@ from django_stubs_ext import StrPromise
 from games.models import Colour, ConcordiaMap, Game
 from games.registry import GameTable
 from play import Tracking
-from scoring.types import God, Good, Problem
+from scoring.maps import MAPS
+from scoring.types import God, Good, MapName, Problem
 
 # Each game's categories, in their storage order (the statistics' slots), as
 # its room registers them (`games.registry`): Concordia's are the data's
@@ -153,6 +154,8 @@ def team_label(team: str) -> str:
 MAP_LABELS: Final[dict[str, str | StrPromise]] = {
     **{str(value): label for value, label in ConcordiaMap.choices},
     **{str(value).capitalize(): label for value, label in ConcordiaMap.choices},
+    # As `scoring` names a map in a problem ("Ionium (small) has only ...").
+    **{MAPS[MapName(value)].title: label for value, label in ConcordiaMap.choices},
 }
 
 # How closely a game log follows the table, as a problem names it inside a

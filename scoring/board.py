@@ -32,7 +32,7 @@ from scoring.catalog import (
 )
 from scoring.engine import score_sheet
 from scoring.i18n import Plural, gettext_noop, ngettext
-from scoring.maps import MAPS, TOKEN_POOL, MapSpec, Province, TokenLetter
+from scoring.maps import MAPS, MapSpec, Province, TokenLetter
 from scoring.types import (
     CardCounts,
     God,
@@ -141,8 +141,9 @@ class TableBoard:
 
 
 def token_pool(spec: MapSpec) -> Mapping[TokenLetter, GoodCounts]:
-    """Return the city tokens of each letter the map uses (§8; Italia has no D)."""
-    return MappingProxyType({letter: TOKEN_POOL[letter] for letter in spec.letters})
+    """Return the city tokens of each letter the map uses (§8; Italia has no D),
+    in the map's own mix (Byzantium and Hispania have one more per letter)."""
+    return spec.token_pool
 
 
 def sale_cards_in_play(player_count: int) -> tuple[SaleCard, ...]:
@@ -159,6 +160,10 @@ def province_bonus(province: Province, city_goods: Mapping[str, Good]) -> Good |
     goods = [city_goods.get(city.name) for city in province.cities]
     if any(good is None for good in goods):
         return None
+    if province.chosen_bonus:
+        # No marker of its own (Gavdos): the producer picks one of the five;
+        # the most valuable unless a Prefect's ``bonus`` says otherwise.
+        return max(Good, key=_GOOD_RANK.__getitem__)
     return max((good for good in goods if good is not None), key=_GOOD_RANK.__getitem__)
 
 
@@ -173,7 +178,7 @@ def validate_city_goods(
     """
     problems: list[Problem] = []
     for name in city_goods:
-        if name == spec.capital:
+        if spec.is_start(name):
             problems.append(_city_problem(name, CITY_IS_CAPITAL, {"city": name}))
         elif spec.city(name) is None:
             problems.append(
@@ -333,7 +338,7 @@ def house_problems(
     """Return what is wrong with one player's houses (``prefix`` is ``players[<seat>]``)."""
     problems = []
     for name in sorted(houses):
-        if name == spec.capital:
+        if spec.is_start(name):
             problems.append(
                 Problem(
                     path=f'{prefix}.houses["{name}"]',

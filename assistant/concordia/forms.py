@@ -115,6 +115,11 @@ def _architect(data: FormData, full: bool) -> dict[str, object]:
 
 
 def _prefect(data: FormData, full: bool) -> dict[str, object]:
+    chosen = str(data.get("chosen_bonus") or "")
+    if full and chosen and not data.get("cash"):
+        # A province without a marker (Gavdos): "<province>:<good>" tapped.
+        province, _, good = chosen.rpartition(":")
+        return {"province": province, "bonus": good}
     if not data.get("cash"):
         return {"province": data.get("province", "")}
     fields: dict[str, object] = {"cash": True}

@@ -116,6 +116,7 @@ class ConcordiaAssistant:
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
     colours = tuple(Colour.choices)
+    colours_by_seat = False
 
     wizard_path = "new/"
     wizard_url_name = "game-create"

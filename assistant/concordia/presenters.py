@@ -15,6 +15,7 @@ from typing import Final
 
 from assistant.concordia import adapter
 from assistant.concordia.adapter import CardKind, State
+from games.concordia.map_words import province_label
 from scoring import SheetInvalid, parse_concordia, score_sheet
 from scoring.board import ROMAN
 from scoring.types import Good, Problem, ScoreSheet, SheetKind
@@ -185,6 +186,8 @@ class HelperView:
     # False when markers lie coin side up but the log does not know their
     # goods (light tracking): the group counts the coins on the table.
     prefect_cash_known: bool = True
+    # The goods a Prefect may choose where a province has no marker (Gavdos).
+    prefect_goods: tuple[str, ...] = ()
     diplomat: tuple[adapter.DiplomatOption, ...] = ()
     colonist_cash: int | None = None
     colonists_in_storehouse: int = 0
@@ -231,6 +234,12 @@ def _prefect(state: State, card: str) -> dict[str, object]:
     return {
         "prefect": adapter.prefect_options(state),
         "prefect_cash_known": state.log.cities is not None or not state.coin_side,
+        # A bonus marker shows a good, never the wildcard (salt).
+        "prefect_goods": tuple(
+            good.value
+            for good in state.log.rules.goods
+            if good not in state.log.rules.wildcards
+        ),
     }
 
 
@@ -448,7 +457,7 @@ def architect_plan(
         if cities:
             provinces.append(
                 ArchitectProvince(
-                    name=province.name,
+                    name=province_label(province.name),
                     cities=cities,
                     tapped=sum(1 for city in cities if city.order),
                 )

@@ -15,9 +15,10 @@ from typing import Final
 
 from assistant.concordia import adapter
 from assistant.interface import Seat
+from games.concordia.map_words import province_label
 from scoring.board import ROMAN, province_bonus, validate_city_goods
 from scoring.catalog import DISPLAY_SURCHARGE, SALE_CARDS
-from scoring.maps import MAPS, TOKEN_POOL, MapSpec
+from scoring.maps import MAPS, MapSpec
 from scoring.ruleset import Ruleset, ruleset
 from scoring.types import Good, MapName, Problem
 
@@ -159,7 +160,9 @@ def draw_cities(map_name: str, rng: random.Random) -> dict[str, str]:
     board = spec(map_name)
     cities: dict[str, str] = {}
     for letter in board.letters:
-        tokens = [good.value for good in Good for _n in range(TOKEN_POOL[letter][good])]
+        tokens = [
+            good.value for good in Good for _n in range(board.token_pool[letter][good])
+        ]
         rng.shuffle(tokens)
         names = [city.name for city in board.cities if city.letter is letter]
         cities.update(zip(names, tokens, strict=False))
@@ -210,10 +213,11 @@ def provinces(map_name: str, cities: Mapping[str, str]) -> list[ProvinceSetup]:
     goods = {name: Good(good) for name, good in cities.items()}
     return [
         ProvinceSetup(
-            name=province.name,
+            name=province_label(province.name),
             bonus=(
                 bonus.value
-                if (bonus := province_bonus(province, goods)) is not None
+                if not province.chosen_bonus
+                and (bonus := province_bonus(province, goods)) is not None
                 else None
             ),
             cities=[(city.name, cities.get(city.name)) for city in province.cities],

@@ -6,6 +6,7 @@ correction, and the setup laid on the table. Each parses, calls one service
 from __future__ import annotations
 
 import random
+from collections import Counter
 from dataclasses import dataclass
 from urllib.parse import urlencode
 
@@ -40,7 +41,8 @@ from assistant.views.base import (
 )
 from concordia_site.http import AuthedHtmxRequest
 from games.concordia.city_groups import city_field_name, letter_groups
-from games.vocabulary import problem_message
+from games.concordia.map_words import map_lines
+from games.vocabulary import MAP_LABELS, problem_message
 from scoring.types import Good, Problem
 
 
@@ -265,6 +267,9 @@ def game_setup(request: AuthedHtmxRequest, game: AssistantGame) -> HttpResponse:
     laid = game.setup
     cities = laid.get("cities")
     money = setup.starting_sestertii(len(game.players))
+    board = setup.spec(str(laid["map"]))
+    # §2: 3 land and 3 sea colonists; those of the start spaces are on the board.
+    on_board = Counter(space.kind.value for space in board.starts)
     return render(
         request,
         "assistant/concordia/game_setup.html",
@@ -279,6 +284,11 @@ def game_setup(request: AuthedHtmxRequest, game: AssistantGame) -> HttpResponse:
             "praefectus_magnus": game.players[-1]["name"],
             "decks": setup.decks_in_play(len(game.players)),
             "storehouse": setup.starting_storehouse(),
+            "stored_land": 3 - on_board["land"],
+            "stored_sea": 3 - on_board["sea"],
+            "map": board,
+            "map_label": MAP_LABELS.get(board.name.value, board.title),
+            "map_lines": map_lines(board),
             "provinces": (setup.provinces(str(laid["map"]), cities) if cities else []),
             "display": laid["display"],
         },

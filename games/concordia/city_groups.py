@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from django.utils.functional import Promise
 from django.utils.text import slugify
 
+from games.concordia.map_words import province_label
 from games.vocabulary import good_count
 from scoring.board import province_bonus, token_pool
 from scoring.maps import City, MapSpec
@@ -104,10 +105,11 @@ def letter_groups(
         for province in spec.provinces:
             if province.letter is not letter:
                 continue
-            bonus = province_bonus(province, shown)
+            # Gavdos has no marker: the producer chooses (no bonus to show).
+            bonus = None if province.chosen_bonus else province_bonus(province, shown)
             provinces.append(
                 ProvinceFields(
-                    name=province.name,
+                    name=province_label(province.name),
                     bonus=str(good_labels[bonus]) if bonus else "",
                     bonus_good=bonus.value if bonus else "",
                     cities=[

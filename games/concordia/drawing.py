@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from games.concordia.forms import city_slug
+from games.concordia.map_words import province_label, space_short
 from games.models import Colour, Seat
 from games.vocabulary import good_label
 from scoring.maps import ConnectionKind, MapSpec
@@ -83,6 +84,17 @@ class ProvinceArea:
 
 
 @dataclass(frozen=True, slots=True)
+class StartMark:
+    """A start space (Roma; Britannia's two; Balearica's boats), never a city."""
+
+    name: str
+    label: str
+    kind: str
+    x: int
+    y: int
+
+
+@dataclass(frozen=True, slots=True)
 class Drawing:
     width: int
     height: int
@@ -92,6 +104,9 @@ class Drawing:
     provinces: tuple[ProvinceArea, ...]
     lines: tuple[LineMark, ...]
     cities: tuple[CityMark, ...]
+    starts: tuple[StartMark, ...] = ()
+    # Drawn from the provinces, where no board positions are known.
+    schematic: bool = False
 
 
 def seat_styles(seats: Sequence[Seat]) -> dict[int, SeatStyle]:
@@ -119,6 +134,8 @@ def map_drawing(
     """
     positions = {city.name: (city.x, city.y) for city in spec.cities}
     positions[spec.capital] = (spec.capital_x, spec.capital_y)
+    for start in spec.starts:
+        positions.setdefault(start.name, (start.x, start.y))
     cities = []
     for city in spec.cities:
         good = city_goods.get(city.name)
@@ -128,7 +145,9 @@ def map_drawing(
         cities.append(
             CityMark(
                 name=city.name,
-                label=city.board_spelling,
+                label=space_short(city.name)
+                if city.name_unknown
+                else city.board_spelling,
                 slug=city_slug(city.name),
                 x=city.x,
                 y=city.y,
@@ -146,7 +165,7 @@ def map_drawing(
         capital_y=spec.capital_y,
         provinces=tuple(
             _province_area(
-                province.name,
+                province_label(province.name),
                 province.letter.value,
                 [(city.x, city.y) for city in province.cities],
             )
@@ -154,6 +173,17 @@ def map_drawing(
         ),
         lines=_lines(spec, positions),
         cities=tuple(cities),
+        starts=tuple(
+            StartMark(
+                name=start.name,
+                label=space_short(start.name),
+                kind=start.kind.value,
+                x=start.x,
+                y=start.y,
+            )
+            for start in {start.name: start for start in spec.starts}.values()
+        ),
+        schematic=spec.schematic,
     )
 
 

@@ -34,6 +34,7 @@ from games.magnanimous.selectors import magnanimous_session_seats
 from games.models import Seat, TableSession
 from games.scoreboard import scoreboard
 from games.services import SeatInput
+from games.sheet_prefill import sheet_prefill
 from games.sheet_views import (
     sheet_record_or_conflict,
 )
@@ -42,6 +43,7 @@ from scoring.magnanimous import (
     NOBILITY_TOP,
     MagnanimousPlayerScore,
     MagnanimousResult,
+    MagnanimousSheet,
 )
 
 # The largest value the number pad suggests for each seat field; the forms and
@@ -226,6 +228,10 @@ def magnanimous_sheet(
             if session.is_finished
             else None
         )
+        # A game played with the table assistant opens with what it tracked.
+        offered = None if session.is_finished else sheet_prefill(session)
+        if isinstance(offered, MagnanimousSheet):
+            initial = offered
         forms = MagnanimousSheetForms(seats=seats, initial=initial)
         forms.table.initial["version"] = session.version
         context = _sheet_context(session, seats, forms, evaluate=False)

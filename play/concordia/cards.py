@@ -125,10 +125,10 @@ def architect(board: Board, seat: int, action: Action, path: str, card: Card) ->
             board.take_concordia(seat)
         return
     purse = board.purse(seat)
-    capital = board.state.map.capital
+    spec = board.state.map
     for index, city in enumerate(action.build):
         here = f"{child(path, 'build')}[{index}]"
-        if city == capital:
+        if spec.is_start(city):
             raise invalid(here, m.HOUSE_IN_CAPITAL, city=city)
         if city in purse.houses:
             raise invalid(here, m.HOUSE_TWICE, player=purse.name, city=city)
@@ -212,6 +212,8 @@ def prefect(board: Board, seat: int, action: Action, path: str, card: Card) -> N
                 if city.name in board.houses_of(other):
                     arrivals.setdefault(other, Counter())[cities[city.name]] += 1
         bonus = province_bonus(province, cities)
+        if bonus is not None and action.bonus is not None:
+            bonus = action.bonus
         if bonus is not None:
             # §8: the Praefectus Magnus doubles the bonus good, never the houses' goods.
             count = 2 if seat == board.pm_seat else 1

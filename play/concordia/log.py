@@ -67,7 +67,7 @@ CARD_FIELDS: Final[Mapping[CardKind, tuple[str, ...]]] = MappingProxyType(
     {
         CardKind.TRIBUNE: ("colonist", "intermediate_points"),
         CardKind.ARCHITECT: ("build", "fifteenth_house"),
-        CardKind.PREFECT: ("province", "cash", "amount", "drop"),
+        CardKind.PREFECT: ("province", "bonus", "cash", "amount", "drop"),
         CardKind.MERCATOR: ("trade",),
         CardKind.SENATOR: ("buy", "pay", "reveal"),
         CardKind.CONSUL: ("buy", "reveal"),
@@ -106,7 +106,7 @@ REQUIRED_FULL: Final[Mapping[CardKind, tuple[str, ...]]] = MappingProxyType(
 )
 # Fields that only full tracking applies (light ignores them) and the reverse.
 FULL_FIELDS: Final = frozenset(
-    {"colonist", "build", "drop", "trade", "pay", "place", "amount"}
+    {"colonist", "build", "drop", "trade", "pay", "place", "amount", "bonus"}
 )
 LIGHT_FIELDS: Final = frozenset({"fifteenth_house", "intermediate_points"})
 
@@ -183,6 +183,8 @@ def city_names(map_name: MapName) -> Mapping[str, str]:
     """Return every accepted spelling of the map's cities (and capital) → full name."""
     spec = MAPS[map_name]
     names: dict[str, str] = {spec.capital: spec.capital}
+    for start in spec.starts:
+        names.setdefault(start.name, start.name)
     for city in spec.cities:
         for spelling in (city.name, city.board_spelling, *city.alt_spellings):
             names.setdefault(spelling, city.name)
@@ -337,7 +339,7 @@ def _cities(
     for given, value in raw.items():
         path = f'cities["{given}"]'
         full = names.get(str(given))
-        if full is None or full == spec.capital:
+        if full is None or spec.is_start(full):
             reader.report(path, m.CITY_UNKNOWN, map=spec.title, city=str(given))
             continue
         if full in goods:
@@ -687,6 +689,24 @@ def _read_province(
     return province
 
 
+def _read_bonus(
+    reader: ShapeReader, fields: Mapping[str, object], path: str, context: _Context
+) -> Good | None:
+    # A province without a marker of its own (Creta's Gavdos): the producer
+    # names the bonus good; anywhere else the marker decides.
+    good = reader.choice(fields, "bonus", path, Good, Good("cloth"))
+    name = fields.get("province")
+    province = next((p for p in context.spec.provinces if p.name == name), None)
+    if province is None or not province.chosen_bonus:
+        reader.report(
+            child(path, "bonus"),
+            m.BONUS_NOT_CHOSEN,
+            map=context.spec.title,
+            province=str(name) if isinstance(name, str) else "",
+        )
+    return good
+
+
 def _read_cash(
     reader: ShapeReader, fields: Mapping[str, object], path: str, context: _Context
 ) -> bool:
@@ -750,6 +770,7 @@ _READERS: Final[
         "build": _read_build,
         "fifteenth_house": _read_fifteenth,
         "province": _read_province,
+        "bonus": _read_bonus,
         "cash": _read_cash,
         "amount": _read_count("amount"),
         "drop": _read_drop,

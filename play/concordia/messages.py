@@ -100,6 +100,10 @@ CASH_NOT_TRUE: Final = gettext_noop("“cash” is true or left out")
 NEGATIVE: Final = gettext_noop("Expected 0 or more, not %(given)d")
 POSITIVE: Final = gettext_noop("Expected 1 or more, not %(given)d")
 PROVINCE_UNKNOWN: Final = gettext_noop("%(map)s has no province called “%(given)s”")
+BONUS_NOT_CHOSEN: Final = gettext_noop(
+    "The bonus marker of %(province)s decides its bonus good: only a province "
+    "of %(map)s without a marker lets the Prefect choose one"
+)
 
 # Replaying: the order of play.
 GAME_OVER: Final = gettext_noop(

@@ -84,6 +84,9 @@ class ProvinceOption:
     bonus: int
     receives: tuple[tuple[str, GoodCounts], ...]
     active: GoodCounts
+    # No marker of its own (Creta's Gavdos): the producer chooses the bonus
+    # good (the Prefect's ``bonus``); ``good`` is then the most valuable.
+    chosen: bool = False
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -304,6 +307,7 @@ def prefect_options(state: State) -> PrefectOptions:
                 bonus=bonus,
                 receives=tuple(receives),
                 active=active,
+                chosen=province.chosen_bonus,
             )
         )
     return PrefectOptions(

@@ -63,6 +63,8 @@ class Action:
     build: tuple[str, ...] = ()
     fifteenth_house: bool = False
     province: str | None = None
+    # The bonus good the producer chose, where the province has no marker.
+    bonus: Good | None = None
     cash: bool = False
     amount: int | None = None
     drop: Mapping[int, GoodCounts] = field(default_factory=dict)

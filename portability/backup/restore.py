@@ -622,7 +622,7 @@ def _board_problems(game: _Game) -> list[Problem]:
     for seat in game.seats:
         for index, city in enumerate(seat.houses):
             here = f"{seat.path}.houses[{index}]"
-            if city == spec.capital:
+            if spec.is_start(city):
                 problems.append(
                     Problem(path=here, template=HOUSE_IN_CAPITAL, params={"city": city})
                 )

@@ -14,6 +14,7 @@ VALID = [
     "concordia-tie",
     "concordia-intermediate",
     "magnanimous-republic",
+    "concordia-germania",
 ]
 
 
@@ -143,3 +144,20 @@ def test_the_schemas_example_sheet_is_a_valid_game(api_client, db):
         ("Ana", 114),
         ("Bia", 44),
     ]
+
+
+def test_an_expansion_board_is_refused_with_its_own_limits(api_client, db):
+    response = api_client.post(
+        URL, _example("concordia-corsica-invalid"), content_type="application/json"
+    )
+    assert response.status_code == 400
+    assert response.json() == json.loads(
+        (EXAMPLES / "concordia-corsica-invalid.expected.json").read_text("utf-8")
+    )
+
+
+def test_the_schema_lists_every_map_of_the_data(api_client, db):
+    schema = api_client.get("/api/v1/schema/", HTTP_ACCEPT="application/json")
+    text = schema.content.decode()
+    for map_id in ("imperium", "britannia", "ionium_small", "balearica"):
+        assert f'"{map_id}"' in text or f"- {map_id}" in text

@@ -55,8 +55,13 @@ def _import(client: Client, raw: bytes) -> str:
         (b"[" * 100_000 + b"]" * 100_000, "The file is nested too deeply to read"),
         (b"{}", "game: A game log names its game."),
         (
-            b'{"format": "magnanimous-log/1", "game": "magnanimous"}',
-            "game: The assistant does not play this game: magnanimous.",
+            b'{"format": "go-log/1", "game": "go"}',
+            "game: The assistant does not play this game: go.",
+        ),
+        # Magnanimous is played: its own rules say what is missing.
+        (
+            b'{"format": "magnanimous-log/1", "game": "magnanimous", "tracking": "light"}',
+            "players: The field “players” is missing",
         ),
         (b"\xff\xfe{", "The file is not UTF-8 text"),
     ],

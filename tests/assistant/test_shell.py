@@ -26,7 +26,12 @@ from scoring.types import Category, Good, MapName
 ROOT = Path(__file__).resolve().parents[2]
 SHELL_CODE = ROOT / "assistant"
 SHELL_TEMPLATES = ROOT / "templates" / "assistant"
-GAME_PACKAGES = {SHELL_CODE / "concordia", SHELL_TEMPLATES / "concordia"}
+GAME_PACKAGES = {
+    SHELL_CODE / "concordia",
+    SHELL_TEMPLATES / "concordia",
+    SHELL_CODE / "magnanimous",
+    SHELL_TEMPLATES / "magnanimous",
+}
 HISTORY = SHELL_CODE / "migrations"
 
 # The Concordia card's line is the game's own name too.

@@ -917,3 +917,44 @@ def test_the_full_mercator_shows_the_money_and_the_free_spaces(
     ).content.decode()
     assert "to buy with" not in text
     assert "free spaces" not in text
+
+
+def test_a_prefect_on_gavdos_chooses_the_bonus_good_on_creta(ana_phone, club, alice):
+    game = concordia_services.game_create(
+        club=club,
+        created_by=alice,
+        map_name="creta",
+        tracking="full",
+        intermediate_scoring=False,
+        players=[("Ana", "red"), ("Bia", "green"), ("Caio", "blue")],
+        rng=random.Random(14),
+    )
+    helper = ana_phone.get(_url("play", game) + "?card=Prefect", headers=HTMX)
+    page = helper.content.decode()
+    # Gavdos (the Brown province) has no marker: one button per good.
+    choices = elements(page, "button", name="chosen_bonus")
+    assert [b.attrs["value"] for b in choices] == [
+        "Brown:brick",
+        "Brown:food",
+        "Brown:tool",
+        "Brown:wine",
+        "Brown:cloth",
+    ]
+    assert not elements(page, "button", name="province", value="Brown")
+    assert elements(page, "button", name="province", value="Red")
+    before = adapter.state_document(selectors.game_state(game))
+    response = _post_play(
+        ana_phone, game, {"card": "Prefect", "chosen_bonus": "Brown:wine"}, htmx=True
+    )
+    assert response.status_code == 200
+    assert game.events.get().document == {
+        "type": "play",
+        "player": "Ana",
+        "card": "Prefect",
+        "province": "Brown",
+        "bonus": "wine",
+    }
+    after = adapter.state_document(selectors.game_state(game))
+    documents: list[Any] = [before, after]
+    wine = [document["players"][0]["storehouse"]["wine"] for document in documents]
+    assert wine[1] == wine[0] + 1

@@ -369,3 +369,98 @@ def test_the_same_setup_key_makes_one_game_in_a_club(club, alice):
     assert make("k" * 32) == first
     assert make("") != make("")
     assert AssistantGame.objects.count() == 3
+
+
+def _through_the_wizard(client: Client, map_name: str, tracking: str) -> AssistantGame:
+    _post(client, "players", {**THREE, "go": "next"})
+    _post(client, "colours", {"go": "skip"})
+    _post(client, "seating", {"go": "skip"})
+    assert _post(client, "map", {"map": map_name})["Location"] == _step("tracking")
+    _post(client, "tracking", {"tracking": tracking})
+    _post(client, "scoring", {"intermediate_scoring": "off"})
+    return AssistantGame.objects.get()
+
+
+def test_the_map_step_offers_every_map_with_its_size(ana_phone, club):
+    _post(ana_phone, "players", {**THREE, "go": "next"})
+    page = ana_phone.get(_step("map")).content.decode()
+    buttons = elements(page, "button", name="map")
+    assert [b.attrs["value"] for b in buttons] == [
+        "imperium",
+        "italia",
+        "britannia",
+        "germania",
+        "byzantium",
+        "hispania",
+        "gallia",
+        "corsica",
+        "aegyptus",
+        "creta",
+        "ionium",
+        "ionium_small",
+        "hellas",
+        "cyprus",
+        "balearica",
+    ]
+    corsica = next(b for b in buttons if b.attrs["value"] == "corsica")
+    assert "Corsica" in corsica.text
+    assert "8 provinces · 20 cities" in corsica.text
+
+
+def test_a_britannia_game_sets_up_its_own_tokens_and_two_start_spaces(ana_phone, club):
+    game = _through_the_wizard(ana_phone, "britannia", "full")
+    assert game.setup["map"] == "britannia"
+    # The app deals Britannia's B, C and D tokens to its 23 cities, no A.
+    cities = game.setup["cities"]
+    assert len(cities) == 23
+    assert sorted(cities.values()).count("cloth") == 3
+    page = ana_phone.get(_setup(game)).content.decode()
+    lines = by_id(page, "setup-map")
+    assert "City tokens of the letters B, C, D (23 cities, 10 provinces)" in lines.text
+    assert (
+        "Each player's land colonist starts in Londinium, the sea colonist in "
+        "Portus Itius." in lines.text
+    )
+    assert "(2 land, 2 sea)" in by_id(page, "setup-storehouse").text
+    # Weakly sourced facts say so where the table meets them.
+    weak = elements(page, "li", class_="uncertain")
+    assert {li.attrs["data-kind"] for li in weak} == {
+        "start_for_new_colonists",
+        "players",
+    }
+    assert all("Weakly sourced: check your rulebook." in li.text for li in weak)
+
+
+def test_a_balearica_game_starts_on_the_boats(ana_phone, club):
+    game = _through_the_wizard(ana_phone, "balearica", "light")
+    page = ana_phone.get(_setup(game)).content.decode()
+    lines = by_id(page, "setup-map").text
+    assert (
+        "Each player's 2 sea colonists start on the boat by Ebussus and the boat "
+        "by Minorica." in lines
+    )
+    # Both start colonists are sea colonists: 3 land and 1 sea stay home.
+    assert "(3 land, 1 sea)" in by_id(page, "setup-storehouse").text
+    unknown = [
+        li
+        for li in elements(page, "li", class_="uncertain")
+        if li.attrs["data-confidence"] == "U"
+    ]
+    assert [li.attrs["data-kind"] for li in unknown] == ["fish_market_prices"]
+    assert "Not known to this app: agree on it at the table." in unknown[0].text
+
+
+def test_a_creta_game_says_gavdos_has_no_bonus_marker(ana_phone, club):
+    game = _through_the_wizard(ana_phone, "creta", "full")
+    page = ana_phone.get(_setup(game)).content.decode()
+    assert "Brown (Gavdos) gets no bonus marker" in by_id(page, "setup-map").text
+    assert "1 land and 1 sea colonist of each player start in Knosis." in (
+        by_id(page, "setup-map").text
+    )
+    # Full tracking: the provinces with their markers, Gavdos' Brown without.
+    bonuses = {
+        li.text.split(" ")[0].rstrip(":"): li.attrs["data-bonus"]
+        for li in elements(page, "li", data_bonus=None)
+    }
+    assert bonuses["Brown"] == ""
+    assert bonuses["Red"] in {"brick", "food", "tool", "wine", "cloth"}

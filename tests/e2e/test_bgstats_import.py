@@ -77,7 +77,7 @@ def _import(page: Page, base: str, club: Club, js: str) -> None:
     assert listed.nth(0).is_visible()
     assert listed.count() == 3
     assert "2025-03-08 · Me, Bruno" in listed.nth(2).inner_text()
-    assert "Unknown board “Britannia”" in listed.nth(2).inner_text()
+    assert "Unknown board “Sicilia”" in listed.nth(2).inner_text()
     assert page.evaluate("document.documentElement.scrollWidth") <= SMALL_PHONE["width"]
     assert page.evaluate("window.cspViolations") == 0
     page.screenshot(

@@ -17,6 +17,8 @@ VALID = [
     "concordia-tie",
     "concordia-intermediate",
     "magnanimous-republic",
+    # An expansion board: Saturnus counts Germania's 12 provinces.
+    "concordia-germania",
 ]
 
 
@@ -55,6 +57,19 @@ def test_the_invalid_example_exits_2_with_every_path():
         expected["errors_at"]
     )
     assert all(e["message"] for e in document["errors"])
+
+
+def test_an_expansion_board_is_checked_against_its_own_provinces_and_tokens():
+    # Corsica: 8 provinces, 3 cloth cities (A, B, D tokens), 15 houses in no
+    # fewer than 6 provinces.
+    code, document = _run(str(EXAMPLES / "concordia-corsica-invalid.json"))
+    expected = json.loads(
+        (EXAMPLES / "concordia-corsica-invalid.expected.json").read_text(
+            encoding="utf-8"
+        )
+    )
+    assert code == 2
+    assert document == expected
 
 
 def test_reads_standard_input(monkeypatch):

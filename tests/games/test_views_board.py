@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import re
 
 import pytest
@@ -23,6 +24,7 @@ from scoring.types import Good
 from tests.factories import PASSWORD
 from tests.games.board_helpers import tap_rulebook_board
 from tests.markup import by_id, elements, has_id
+from tests.play.random_games import deal_cities
 from tests.rulebook_board import IMPERIUM_GOODS
 
 BOARD_PAGES = [
@@ -269,6 +271,7 @@ def test_map_page_draws_every_city_province_and_line(client, dealt_session):
     # Every city is also a button in the list, the way to tap without the map.
     assert html.count('name="add"') == 30
     assert 'href="#row-roma"' not in html
+    assert not has_id(html, "map-schematic")
 
 
 def test_map_page_for_htmx_switches_player_in_place(client, dealt_session):
@@ -802,3 +805,59 @@ def test_a_house_left_in_a_city_of_the_other_map_is_listed_and_can_be_removed(
     )
     assert response.status_code == 302
     assert not SeatHouse.objects.exists()
+
+
+@pytest.fixture
+def germania_session(board_session: TableSession) -> TableSession:
+    board_session.map = "germania"
+    board_session.save()
+    goods = {
+        city: Good(good)
+        for city, good in deal_cities(random.Random(7), "germania").items()
+    }
+    board_services.session_city_goods_set(session=board_session, goods=goods)
+    return board_session
+
+
+def test_a_germania_map_is_drawn_as_a_schematic_with_both_start_spaces(
+    client, germania_session
+):
+    html = _signed_in(client).get(_url("session-board", germania_session)).content
+    page = html.decode()
+    # 30 cities in 12 provinces, no lines (no source gives Germania's graph).
+    assert page.count('<a href="#row-') == 30
+    assert page.count('<polygon class="province') == 12
+    assert "<line " not in page
+    assert 'viewBox="0 0 332 1680"' in page
+    starts = elements(page, "g", class_="capital")
+    assert [(g.attrs["data-start"], g.attrs["class"]) for g in starts] == [
+        ("Basilia", "capital start-land"),
+        ("Colonia Agrippina", "capital start-sea"),
+    ]
+    assert 'href="#row-basilia"' not in page
+    assert "A schematic of this board" in by_id(page, "map-schematic").text
+    assert "land line" not in page
+
+
+def test_tapping_germania_cities_builds_and_a_start_space_is_refused(
+    client, germania_session
+):
+    client = _signed_in(client)
+    for city in ("Traiectum", "Aliso", "Bonna"):
+        response = client.post(
+            _url("session-board", germania_session),
+            {"seat": "0", "add": city},
+            headers={"HX-Request": "true"},
+        )
+        assert response.status_code == 200
+    assert "(3 of 15 built)" in response.content.decode()
+    assert set(SeatHouse.objects.values_list("city", flat=True)) == {
+        "Traiectum",
+        "Aliso",
+        "Bonna",
+    }
+    refused = client.post(
+        _url("session-board", germania_session), {"seat": "0", "add": "Basilia"}
+    ).content.decode()
+    assert "Nobody builds a house in the capital, Basilia" in refused
+    assert SeatHouse.objects.count() == 3

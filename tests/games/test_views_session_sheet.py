@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from games import services
 from games.models import ConcordiaPosition, SeatResult, SessionStatus, TableSession
-from scoring.types import GoodCounts, ScoreSheet
+from scoring.types import GoodCounts, MapName, ScoreSheet
 from tests.factories import PASSWORD
 from tests.markup import by_id, has_id
 from tests.sheets import sheet_post_data, swapped_hands
@@ -353,3 +353,28 @@ def test_a_game_end_no_table_can_reach_is_shown_at_the_concordia_card(
         "have bought 20 of the 21 cards for sale"
     )
     assert not SeatResult.objects.filter(session=draft_session).exists()
+
+
+def test_the_sheet_checks_an_expansion_board_with_its_own_token_mix(
+    client, draft_session, rulebook_sheet
+):
+    sheet_url, preview_url = _urls(draft_session)
+    page = _signed_in(client).get(sheet_url).content.decode()
+    for map_name in ("britannia", "ionium_small", "balearica"):
+        assert f'<option value="{map_name}"' in page
+    seats = list(draft_session.seats.order_by("seat_order"))
+    corsica = dataclasses.replace(
+        _with_cloth_houses(rulebook_sheet, 4), map=MapName("corsica")
+    )
+    response = client.post(
+        preview_url, sheet_post_data(corsica, seats), headers={"HX-Request": "true"}
+    )
+    html = response.content.decode()
+    assert response.status_code == 200
+    # Corsica's A, B and D tokens hold 3 cloth (Imperium's 4 would be fine).
+    assert "Corsica has only 3 cloth cities; 4 given" in html
+    small = dataclasses.replace(rulebook_sheet, map=MapName("ionium_small"))
+    html = client.post(
+        preview_url, sheet_post_data(small, seats), headers={"HX-Request": "true"}
+    ).content.decode()
+    assert by_id(html, "winner").text.endswith("Ana")

@@ -43,11 +43,12 @@ def log(
     cities: dict[str, str] | None = None,
     display: list[str] | None = None,
     intermediate: bool = False,
+    map_name: str = "imperium",
 ) -> dict[str, Any]:
     document: dict[str, Any] = {
         "format": "game-log/1",
         "game": "concordia",
-        "map": "imperium",
+        "map": map_name,
         "tracking": tracking,
         "intermediate_scoring": intermediate,
         "players": [{"name": NAMES[i], "colour": COLOURS[i]} for i in range(players)],

@@ -15,8 +15,9 @@ from typing import Any
 import play
 from play.concordia.data import SPECIALIST_KINDS
 from scoring.catalog import GOOD_PRICE
+from scoring.maps import MAPS
 from scoring.ruleset import ruleset
-from scoring.types import Good, GoodCounts
+from scoring.types import Good, GoodCounts, MapName
 from tests.play.builders import CITIES, COLOURS, NAMES
 
 GOODS = tuple(Good)
@@ -30,27 +31,42 @@ class Game:
     states: list[play.State] = field(default_factory=list)
 
 
+def deal_cities(rng: random.Random, map_name: str) -> dict[str, str]:
+    """Deal the map's own city tokens, each letter's among its cities (§8)."""
+    spec = MAPS[MapName(map_name)]
+    cities: dict[str, str] = {}
+    for letter in spec.letters:
+        tokens = [g.value for g in GOODS for _ in range(spec.token_pool[letter][g])]
+        rng.shuffle(tokens)
+        names = [city.name for city in spec.cities if city.letter is letter]
+        cities.update(zip(names, tokens, strict=True))
+    return cities
+
+
 def new_game(
     rng: random.Random,
     players: int,
     tracking: str,
     intermediate: bool,
+    map_name: str = "imperium",
     expansions: tuple[str, ...] = (),
     display_side: str = "cloth",
 ) -> Game:
-    rules = ruleset("imperium", expansions)
+    rules = ruleset(map_name, expansions)
     colours = (*COLOURS, *(c for c in rules.colours if c not in COLOURS))
     deck_one = [c.id for c in play.game_cards(rules).values() if c.deck == 1]
     rng.shuffle(deck_one)
+    # Imperium keeps the rulebook's deal, so that its seeds replay as before.
+    cities = CITIES if map_name == "imperium" else deal_cities(rng, map_name)
     document: dict[str, Any] = {
         "format": "game-log/1",
         "game": "concordia",
-        "map": "imperium",
+        "map": map_name,
         **({"expansions": list(expansions)} if expansions else {}),
         "tracking": tracking,
         "intermediate_scoring": intermediate,
         "players": [{"name": NAMES[i], "colour": colours[i]} for i in range(players)],
-        "cities": CITIES,
+        "cities": cities,
         "display": deck_one[:7],
         **({"display_side": display_side} if display_side != "cloth" else {}),
         "events": [],
@@ -125,7 +141,7 @@ def _architect(rng: random.Random, state: play.State) -> dict[str, Any]:
     player = state.players[seat]
     goods = _goods(player.storehouse)
     money = player.sestertii
-    cities = [c for c in CITIES if c not in player.houses]
+    cities = [c for c in (state.log.cities or {}) if c not in player.houses]
     rng.shuffle(cities)
     build: list[str] = []
     room = 15 - len(player.houses)
@@ -234,7 +250,11 @@ def _specialist(state: play.State, kind: play.CardKind) -> dict[str, Any]:
     seat = state.seat
     assert seat is not None
     good = SPECIALIST_KINDS[kind]
-    count = sum(1 for c in state.players[seat].houses if CITIES[c] == good.value)
+    count = sum(
+        1
+        for c in state.players[seat].houses
+        if (state.log.cities or {})[c] == good.value
+    )
     drop = _drops(state, {seat: GoodCounts.from_mapping({good: count})})
     return {"drop": drop} if drop else {}
 
@@ -341,11 +361,14 @@ def play_to_the_end(
     intermediate: bool = False,
     undo_rate: float = 0.0,
     limit: int = 2000,
+    map_name: str = "imperium",
     expansions: tuple[str, ...] = (),
     display_side: str = "cloth",
 ) -> Game:
     """Play a random legal game until it is over (or stuck: then it is abandoned)."""
-    game = new_game(rng, players, tracking, intermediate, expansions, display_side)
+    game = new_game(
+        rng, players, tracking, intermediate, map_name, expansions, display_side
+    )
     while game.state.status not in (play.Status.FINISHED, play.Status.ABANDONED):
         if len(game.documents) >= limit:
             raise AssertionError("the game did not end")

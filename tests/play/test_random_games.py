@@ -6,12 +6,15 @@ import itertools
 import random
 from collections import Counter
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import play
 from scoring.catalog import MAX_COLONISTS, MAX_HOUSES, STOREHOUSE_SPACES
+from scoring.maps import MAPS
 from scoring.sheet_io import parse_concordia, score_document
+from scoring.types import MapName
 from scoring.validation import validate_sheet
 from tests.play.random_games import Game, play_to_the_end
 
@@ -158,3 +161,49 @@ def test_undo_after_any_event_gives_the_state_before_it(seed, players, tracking)
         if not isinstance(event, play.Undo | play.Abandon):
             assert undone == state
         state = after
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    st.integers(0, 2**32),
+    st.sampled_from([name.value for name in MapName]),
+    st.integers(2, 5),
+)
+def test_random_games_on_every_map_end_with_a_sheet_that_scores(
+    seed, map_name, players
+):
+    # Full tracking on every board: the map's own token mix dealt, houses
+    # bought at its cities' prices, Prefects producing in its provinces; the
+    # final sheet validates and scores the same through `score_sheet`.
+    rng = random.Random(seed)
+    game = play_to_the_end(rng, players=players, tracking="full", map_name=map_name)
+    for state in game.states:
+        _check_legal(state)
+    if game.state.status is play.Status.ABANDONED:
+        return
+    _check_ending(game)
+    assert play.replay(game.log) == game.state
+    sheet = play.final_sheet(game.state)
+    assert sheet.missing == ()
+    assert sheet.document["map"] == map_name
+    assert validate_sheet(parse_concordia(sheet.document)) == ()
+    assert play.state_document(game.state)["result"] == score_document(sheet.document)
+    # The log's setup names the map by its id, and replays from its document.
+    assert play.log_document(game.log)["map"] == map_name
+
+
+@pytest.mark.parametrize("map_name", [name.value for name in MapName])
+def test_one_full_game_on_each_map_reaches_its_final_sheet(map_name):
+    # Not left to Hypothesis' draw: every map plays at least one whole game.
+    for seed in range(20):
+        game = play_to_the_end(
+            random.Random(seed), players=3, tracking="full", map_name=map_name
+        )
+        if game.state.status is play.Status.FINISHED:
+            break
+    assert game.state.status is play.Status.FINISHED
+    sheet = play.final_sheet(game.state)
+    assert validate_sheet(parse_concordia(sheet.document)) == ()
+    houses = {city for player in game.state.players for city in player.houses}
+    spec = MAPS[MapName(map_name)]
+    assert houses <= {city.name for city in spec.cities}

@@ -52,6 +52,7 @@ from scoring import parse_concordia
 from stats import selectors as stats_selectors
 from tests.assistant.conftest import DATA as ASSISTANT_DATA
 from tests.games.magnanimous_helpers import shared_victory
+from tests.play.random_games import deal_cities
 from tests.portability.test_exports import BGSTATS
 from tests.sheets import example_sheet
 
@@ -722,4 +723,35 @@ def test_a_venus_team_game_comes_back_with_its_teams_and_provinces(
         (72, True),
         (36, False),
         (60, True),
+    ]
+
+
+def test_a_game_on_an_expansion_board_restores_with_its_own_rules(history, empty_club):
+    document = _document(history)
+    index, rulebook = _session(document, place="Café")
+    # The rulebook game moved to Corsica: its 8 provinces and 3 cloth cities
+    # are the limits now.
+    rulebook["map"] = "corsica"
+    rulebook["sheet"]["map"] = "corsica"
+    rulebook["sheet"]["players"][0]["houses"]["cloth"] = 4
+    assert (
+        f"sessions[{index}].sheet.players[0].houses.cloth",
+        "Corsica has only 3 cloth cities; 4 given",
+    ) in _problems(empty_club, document)
+
+
+def test_a_house_on_a_start_space_of_britannia_is_refused(history, empty_club):
+    document = _document(history)
+    index, board = _session(document, status="draft")
+    board["map"] = "britannia"
+    # Its city goods are Britannia's own deal now.
+    board["city_goods"] = deal_cities(random.Random(5), "britannia")
+    board["seats"][0]["houses"] = ["Portus Itius", "Deva"]
+    for seat in board["seats"][1:]:
+        seat["houses"] = []
+    assert _problems(empty_club, document) == [
+        (
+            f"sessions[{index}].seats[0].houses[0]",
+            "Nobody builds a house in the capital, Portus Itius",
+        ),
     ]

@@ -11,7 +11,7 @@ with ``isAnonymous``, the owner "Me" named by ``userInfo.meRefId``):
 | 1    | 2025-02-14 | (empty)   | Me 95, Anonymous 99 (winner), Anonymous 80, Dora 70 | Me and Dora, places 2 and 4 |
 | 2    | 2025-02-20 | (none)    | Me "", Bruno ""                                 | left out: no scores |
 | 3    | 2025-03-01 | Imperium  | Me 50                                           | left out: solo |
-| 4    | 2025-03-08 | Britannia | Me 131, Bruno 117                               | error: board  |
+| 4    | 2025-03-08 | Sicilia   | Me 131, Bruno 117                               | error: board  |
 | 5    | Carcassonne; 6: Concordia marked ignored        |                 | passed over   |
 """
 
@@ -51,8 +51,8 @@ PHONE = json.loads(
 HTMX = {"HX-Request": "true"}
 BOARD_ERROR = (
     "plays[4].board",
-    "2025-03-08 · Me, Bruno — Unknown board “Britannia”: the maps here are "
-    "Imperium, Italia",
+    "2025-03-08 · Me, Bruno — Unknown board “Sicilia”: the maps here are "
+    "Imperium, Italia, Britannia, Germania, Byzantium, Hispania, Gallia, Corsica, Aegyptus, Creta, Ionium, Ionium (small), Hellas, Cyprus, Balearica",
 )
 
 
@@ -137,8 +137,8 @@ def test_importing_the_rest_stores_the_good_plays_and_lists_the_others(
             "plays[4]",
             True,
             [
-                "plays[4].board: Unknown board “Britannia”: the maps here are "
-                "Imperium, Italia"
+                "plays[4].board: Unknown board “Sicilia”: the maps here are "
+                "Imperium, Italia, Britannia, Germania, Byzantium, Hispania, Gallia, Corsica, Aegyptus, Creta, Ionium, Ionium (small), Hellas, Cyprus, Balearica"
             ],
         ),
     ]
@@ -291,7 +291,19 @@ def test_a_name_too_long_is_refused_never_cut(club, alice, ana):
 
 @pytest.mark.parametrize(
     ("board", "map_name"),
-    [("Itália", "italia"), ("  italia ", "italia"), ("Імперія", "imperium")],
+    [
+        ("Itália", "italia"),
+        ("  italia ", "italia"),
+        ("Імперія", "imperium"),
+        # The expansion boards: the board's Latin name, English, pt, uk.
+        ("Britannia", "britannia"),
+        ("GERMANIA", "germania"),
+        ("Bizâncio", "byzantium"),
+        ("Egypt", "aegyptus"),
+        ("Ionium Mini", "ionium_small"),
+        ("Еллада", "hellas"),
+        ("Baleares", "balearica"),
+    ],
 )
 def test_a_board_is_known_by_its_name_in_any_of_the_sites_languages(
     club, alice, ana, board, map_name
@@ -312,6 +324,21 @@ def test_the_export_names_the_board_as_bg_stats_does_in_every_language(
     with translation.override("pt-br"):
         (play,) = bgstats_export(finished_session.club)["plays"]
     assert play["board"] == "Italia"
+
+
+@pytest.mark.parametrize(
+    ("map_name", "board"),
+    [("germania", "Germania"), ("ionium_small", "Ionium (small)"), ("creta", "Creta")],
+)
+def test_the_export_writes_each_expansion_board_by_its_own_name(
+    finished_session, map_name, board
+):
+    finished_session.map = map_name
+    finished_session.save()
+    (play,) = bgstats_export(finished_session.club)["plays"]
+    assert play["board"] == board
+    # ... which the import reads back as the same map.
+    assert bgstats_read_module.board_map(play["board"]) == map_name
 
 
 def test_a_file_over_the_play_cap_is_refused_before_its_plays_are_read(
@@ -396,7 +423,7 @@ def test_the_page_shows_every_error_with_its_play_and_path(owner, club):
     assert "<html" not in page
     assert 'id="bgstats-form"' in page
     assert "plays[4].board: 2025-03-08 · Me, Bruno — Unknown board" in page
-    assert "Britannia" in page
+    assert "Sicilia" in page
     assert not club.sessions.exists()
     full = owner.post(_url(), {"file": _upload(PHONE)})
     assert "<html" in full.content.decode()
@@ -418,7 +445,7 @@ def test_the_page_imports_the_rest_when_asked_and_lists_the_plays_left_out(owner
     assert "3 plays left out" in page
     assert "2025-02-20 · Me, Bruno" in page
     assert "This play has no scores" in page
-    assert "Unknown board “Britannia”: the maps here are Imperium, Italia" in page
+    assert "Unknown board “Sicilia”: the maps here are Imperium, Italia," in page
     assert "(plays[4].board)" in page
 
 
@@ -531,8 +558,8 @@ def test_the_api_imports_the_rest_and_lists_the_plays_left_out(as_role, club, al
             "problems": [
                 {
                     "path": "plays[4].board",
-                    "message": "Unknown board “Britannia”: the maps here are "
-                    "Imperium, Italia",
+                    "message": "Unknown board “Sicilia”: the maps here are "
+                    "Imperium, Italia, Britannia, Germania, Byzantium, Hispania, Gallia, Corsica, Aegyptus, Creta, Ionium, Ionium (small), Hellas, Cyprus, Balearica",
                 }
             ],
         },

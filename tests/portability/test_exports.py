@@ -112,6 +112,13 @@ def test_results_csv_has_a_row_per_seat_with_every_category(finished_session):
     assert len(rows) == 4
 
 
+def test_results_csv_names_an_expansion_board_by_its_id(finished_session):
+    finished_session.map = "ionium_small"
+    finished_session.save()
+    rows = list(csv.reader(io.StringIO(results_csv(finished_session.club))))
+    assert {row[3] for row in rows[1:]} == {"ionium_small"}
+
+
 def test_results_csv_leaves_out_games_not_finished(draft_session):
     assert results_csv(draft_session.club).count("\r\n") == 1
 
@@ -273,6 +280,14 @@ def test_a_choice_outside_the_candidates_is_refused(club, other_club):
             lambda d: d["plays"][1]["playerScores"][0].update(playerRefId=99),
             "plays[1].playerScores[0].playerRefId",
             "This player is not in the file's list of players",
+        ),
+        (
+            # A board no data describes (YAV ships a Roma board's image only).
+            lambda d: d["plays"][1].update(board="Roma"),
+            "plays[1].board",
+            "Unknown board “Roma”: the maps here are Imperium, Italia, Britannia, "
+            "Germania, Byzantium, Hispania, Gallia, Corsica, Aegyptus, Creta, "
+            "Ionium, Ionium (small), Hellas, Cyprus, Balearica",
         ),
     ],
 )

@@ -229,7 +229,7 @@ def test_unknown_fields_anywhere_are_errors():
 
 def test_unknown_goods_gods_specialists_maps_and_kinds():
     document = rulebook()
-    document["map"] = "hellas"
+    document["map"] = "roma"
     document["kind"] = "halftime"
     player = first_player(document)
     player["storehouse"] = {"salt": 1}
@@ -244,7 +244,12 @@ def test_unknown_goods_gods_specialists_maps_and_kinds():
     player["specialists"] = ["farmer", "baker"]
     assert problems(document) == [
         ("kind", "Unknown value “halftime”; expected one of: final, intermediate"),
-        ("map", "Unknown value “hellas”; expected one of: imperium, italia"),
+        (
+            "map",
+            "Unknown value “roma”; expected one of: imperium, italia, britannia,"
+            " germania, byzantium, hispania, gallia, corsica, aegyptus, creta,"
+            " ionium, ionium_small, hellas, cyprus, balearica",
+        ),
         (
             "players[0].storehouse.salt",
             "Unknown value “salt”; expected one of: brick, food, tool, wine, cloth",

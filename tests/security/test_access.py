@@ -186,6 +186,30 @@ RULES: dict[str, dict[str, Rule]] = {
     "assistant:game-export": _get(MEMBER),
     # A game still in play has no sheet yet: back to the turn screen.
     "assistant:game-finish": _post(MEMBER, 302),
+    # Magnanimous' wizard: its first screen, then as Concordia's later ones.
+    "assistant:magnanimous-create": {**_get(MEMBER), **_post(MEMBER, 200)},
+    "assistant:magnanimous-create-seating": {
+        **_get(MEMBER, 302),
+        **_post(MEMBER, 302),
+    },
+    "assistant:magnanimous-create-tracking": {
+        **_get(MEMBER, 302),
+        **_post(MEMBER, 302),
+    },
+    "assistant:magnanimous-create-rulings": {
+        **_get(MEMBER, 302),
+        **_post(MEMBER, 302),
+    },
+    # Magnanimous' own pages of a game: the cast's game is Concordia's, and a
+    # game of another kind has none of them (404, to members too).
+    "assistant:magnanimous-move": _post(MEMBER, 404),
+    "assistant:magnanimous-place": _get(MEMBER, 404),
+    "assistant:magnanimous-take": _get(MEMBER, 404),
+    "assistant:magnanimous-offensive": {**_get(MEMBER, 404), **_post(MEMBER, 404)},
+    "assistant:magnanimous-setup-start": {
+        **_get(MEMBER, 404),
+        **_post(MEMBER, 404),
+    },
     # The read-only link needs no account: whoever holds it sees that game.
     "assistant:follow": _get(PUBLIC, shows_club=True),
     "assistant:follow-head": _get(PUBLIC, 302, shows_club=True),

@@ -354,3 +354,37 @@ def test_rebuild_of_a_club_without_games_clears_its_aggregates(club, history):
 def test_rebuild_of_a_deleted_club_does_nothing(db):
     assert services.stats_rebuild(club_id=999, game=Game.CONCORDIA) == 0
     assert not StatsState.objects.exists()
+
+
+def test_expansion_maps_have_their_own_filter_and_club_statistics(club, history):
+    # The longest id, "ionium_small", fits the aggregate tables' map column.
+    record(
+        club,
+        day="2026-03-05",
+        seats=[("Ana", 130, 1), ("Dora", 90, 2)],
+        map_name="ionium_small",
+    )
+    record(
+        club,
+        day="2026-03-06",
+        seats=[("Caio", 88, 1), ("Ana", 80, 2)],
+        map_name="germania",
+    )
+    services.stats_rebuild(club_id=club.pk, game=Game.CONCORDIA)
+    small = _board(club, LeaderboardFilters(map="ionium_small"))
+    assert {n: (r.games, r.wins, r.best) for n, r in small.items()} == {
+        "Ana": (1, 1, 130),
+        "Dora": (1, 0, 90),
+    }
+    germania = _board(club, LeaderboardFilters(map="germania"))
+    assert {n: (r.games, r.wins) for n, r in germania.items()} == {
+        "Caio": (1, 1),
+        "Ana": (1, 0),
+    }
+    summary = selectors.club_summary_get(club=club, game=Game.CONCORDIA)
+    assert {tally.label: tally.value for tally in summary.maps} == {
+        "Imperium": 3,
+        "Italia": 2,
+        "Ionium (small)": 1,
+        "Germania": 1,
+    }

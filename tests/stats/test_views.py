@@ -13,6 +13,7 @@ from django.urls import reverse
 
 from clubs.models import Club, Player
 from games.models import Game
+from scoring.types import MapName
 from stats import services
 from tests.markup import by_id, elements, has_id
 from tests.stats.conftest import magnanimous_rio_occupied, record
@@ -24,6 +25,9 @@ def _page(html: str) -> tuple[str, str]:
     """The page shown and the number of pages, from the pager's data."""
     (pager,) = elements(html, "span", data_page=None)
     return pager.attrs["data-page"], pager.attrs["data-pages"]
+
+
+MAP_IDS = tuple(name.value for name in MapName)
 
 
 def leaderboard_url(game: str = "concordia") -> str:
@@ -424,3 +428,25 @@ def test_the_cached_table_changes_with_the_numbers(member, rebuilt, club):
     services.stats_rebuild(club_id=club.pk, game=Game.CONCORDIA)
     after = member.get(leaderboard_url()).content.decode()
     assert cells(after, "Edu")[3:5] == ["1", "1"]
+
+
+def test_the_map_filter_offers_every_map_and_filters_an_expansion_board(
+    member, rebuilt, club
+):
+    record(
+        club,
+        day="2026-03-07",
+        seats=[("Eva", 101, 1), ("Ana", 99, 2)],
+        map_name="hellas",
+    )
+    services.stats_rebuild(club_id=club.pk, game=Game.CONCORDIA)
+    page = member.get(leaderboard_url()).content.decode()
+    assert elements(page, "select", name="map")
+    values = [o.attrs.get("value") for o in elements(page, "option")]
+    maps = [v for v in values if v in MAP_IDS]
+    assert maps == list(MAP_IDS)
+    html = member.get(leaderboard_url(), {"map": "hellas"}, headers=HTMX)
+    text = html.content.decode()
+    assert cells(text, "Eva")[3:5] == ["1", "1"]
+    assert cells(text, "Ana")[3:5] == ["1", "0"]
+    assert "Bruno" not in text

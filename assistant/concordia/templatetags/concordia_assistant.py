@@ -7,6 +7,7 @@ from collections import Counter
 from django import template
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
+from django.utils.translation import gettext
 
 from assistant.concordia.labels import (
     ANY_GOOD_COUNT,
@@ -15,9 +16,11 @@ from assistant.concordia.labels import (
     SPECIALIST_RULES,
     card_label,
 )
+from games.concordia.map_words import province_label
 from games.vocabulary import category_label as vocabulary_category_label
 from games.vocabulary import good_count
-from scoring.types import Good
+from scoring.maps import MAPS
+from scoring.types import Good, MapName
 
 register = template.Library()
 
@@ -98,3 +101,20 @@ def pay_label(option: str) -> str:
 def specialist_rule(good: str) -> str:
     """What a specialist of ``good`` produces, in one translatable sentence."""
     return str(SPECIALIST_RULES.get(str(good), ""))
+
+
+@register.filter
+def map_facts(map_name: str) -> str:
+    """A map's size in words, under its name on the wizard's map step."""
+    try:
+        spec = MAPS[MapName(str(map_name))]
+    except ValueError:
+        return ""
+    return gettext("%(provinces)s provinces · %(cities)s cities") % {
+        "provinces": spec.province_count,
+        "cities": len(spec.cities),
+    }
+
+
+# A province's name as shown: Latin, or the colour a board names it by.
+register.filter("province_label", province_label)

@@ -37,7 +37,7 @@ from games.vocabulary import (
 from scoring.catalog import STOREHOUSE_SPACES
 from scoring.maps import MAPS
 from scoring.ruleset import Ruleset, ruleset
-from scoring.types import Good, SheetResult
+from scoring.types import Good, ScoreSheet, SheetResult
 
 
 @dataclass(slots=True)
@@ -306,7 +306,8 @@ def concordia_sheet(
             else None
         )
         # A game played with the table assistant opens with what it tracked.
-        prefill = None if session.is_finished else sheet_prefill(session)
+        offered = None if session.is_finished else sheet_prefill(session)
+        prefill = offered if isinstance(offered, ScoreSheet) else None
         forms = ScoreSheetForms(
             seats=seats, initial=initial or prefill, rules=_rules(session)
         )

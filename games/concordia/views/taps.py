@@ -25,6 +25,7 @@ from games.concordia.forms import (
     SeatTapForm,
     city_slug,
 )
+from games.concordia.map_words import province_label
 from games.concordia.presenters import (
     BoardState,
     board_url,
@@ -155,7 +156,8 @@ def _province_rows(
     }
     provinces = []
     for province in state.spec.provinces:
-        bonus = province_bonus(province, goods)
+        # Gavdos has no marker of its own: no bonus to show.
+        bonus = None if province.chosen_bonus else province_bonus(province, goods)
         rows = []
         for city in province.cities:
             owners = [
@@ -178,7 +180,7 @@ def _province_rows(
             )
         provinces.append(
             ProvinceRows(
-                name=province.name,
+                name=province_label(province.name),
                 letter=province.letter.value,
                 bonus=str(good_label(bonus)) if bonus else "",
                 cities=rows,
