@@ -1,8 +1,8 @@
 """Venus on a phone at 360×740: a team game entered on the sheet shows the
 winning team; a short assistant game with Venus reaches its final sheet.
 
-The assistant game is on Imperium: the Hellas map (the maps helper's) is not
-on main yet. Screenshots in artifacts/e2e/.
+The assistant game is on Hellas (Venus' own board). Screenshots in
+artifacts/e2e/.
 """
 
 from __future__ import annotations
@@ -110,7 +110,7 @@ def test_a_short_assistant_game_with_venus_to_its_final_sheet(live_server, phone
     page.click("#wizard-next")  # colours
     page.click("#wizard-next")  # seating
     page.click("#wizard-next")  # the map
-    page.click("button[value=imperium]")
+    page.click("button[value=hellas]")
     # The modules: Venus, individual play, on the cloth and wine side.
     page.locator("#no-team-play").wait_for()
     page.screenshot(path=str(ARTIFACTS / "venus-04-wizard-modules.png"), full_page=True)
