@@ -14,7 +14,7 @@ from drf_spectacular.utils import (
     extend_schema_view,
     inline_serializer,
 )
-from rest_framework import exceptions, serializers, status
+from rest_framework import exceptions, parsers, serializers, status
 from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -23,6 +23,7 @@ from api.base import (
     ERRORS,
     THROTTLED,
 )
+from api.parsers import JSONParser
 
 # Authentication
 
@@ -47,6 +48,10 @@ class AuthTokenCreateApi(ObtainAuthToken):
     429 with a Retry-After, as the sign-in page's, rather than DRF's 400 for
     wrong credentials: a script must learn to wait, not to try other passwords.
     """
+
+    # DRF's view names its own parsers; ours refuses a body nested too deep,
+    # or holding a NUL or half a surrogate pair, with a 400 (api/parsers.py).
+    parser_classes = (JSONParser, parsers.FormParser, parsers.MultiPartParser)
 
     def post(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         try:

@@ -21,6 +21,7 @@ from api.base import (
     problems_document,
     request_body,
 )
+from games.documents import document_problems
 from scoring.sheet_io import (
     SheetInvalid,
     load_document,
@@ -157,7 +158,14 @@ class ScoreSheetApi(APIView):
         # The same two calls as `manage.py score_sheet`: the contract lives in
         # scoring.sheet_io, and this view only carries it over HTTP.
         try:
-            document = score_document(load_document(request_body(request)))
+            loaded = load_document(request_body(request))
+            # What no document may hold (a NUL, half a surrogate pair, 64
+            # levels deep): a lone surrogate echoed in a message could not
+            # even be encoded in the answer.
+            unstorable = document_problems(loaded)
+            if unstorable:
+                raise SheetInvalid(unstorable)
+            document = score_document(loaded)
         except SheetInvalid as invalid:
             return Response(
                 problems_document(invalid.problems),

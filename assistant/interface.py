@@ -362,6 +362,11 @@ class GameAssistant(Protocol[State]):
         """Whether an undo would withdraw something now."""
         ...
 
+    def last_move(self, state: State) -> str:
+        """The move an undo would withdraw now, named in one line for the table
+        (who, which move, what it changed); "" when there is none."""
+        ...
+
     @property
     def urls(self) -> Sequence[URLPattern]:
         """The game's own pages, mounted in the ``assistant`` namespace beside the

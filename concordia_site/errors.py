@@ -6,8 +6,9 @@ import logging
 import sys
 
 from django.db import InterfaceError, OperationalError
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.template import loader
+from django.utils.translation import gettext as _
 from django.views import defaults
 
 # A restarting PostgreSQL is back within seconds; the header tells clients
@@ -34,6 +35,8 @@ def _database_unreachable(error: BaseException | None) -> bool:
 def server_error(request: HttpRequest) -> HttpResponse:
     """Answer 503 "try again" when the database was unreachable, else Django's 500.
 
+    Under /api/ both are the JSON errors document, with the same statuses.
+
     Django calls this view (``handler500``) for any uncaught exception, from
     the view or from a middleware, while handling it, so `sys.exc_info` holds
     the exception; it still logs it with its traceback. The page is rendered
@@ -41,10 +44,26 @@ def server_error(request: HttpRequest) -> HttpResponse:
     and the messages from the database that just failed. Once the database is
     back, the next request reconnects (``conn_health_checks``).
     """
-    if not _database_unreachable(sys.exc_info()[1]):
+    unreachable = _database_unreachable(sys.exc_info()[1])
+    response: HttpResponse
+    if request.path.startswith("/api/"):
+        # A program reads the API: the errors document, as every other answer
+        # under /api/ (DRF hands an exception it does not know to Django).
+        message = (
+            _("The scores cannot be reached just now. Please try again in a moment.")
+            if unreachable
+            else _("Something went wrong on our side; nothing was changed.")
+        )
+        response = JsonResponse(
+            {"errors": [{"path": "", "message": message}]},
+            status=503 if unreachable else 500,
+        )
+    elif not unreachable:
         return defaults.server_error(request)
-    response = HttpResponse(loader.render_to_string("503.html"), status=503)
-    response["Retry-After"] = str(RETRY_AFTER_SECONDS)
+    else:
+        response = HttpResponse(loader.render_to_string("503.html"), status=503)
+    if unreachable:
+        response["Retry-After"] = str(RETRY_AFTER_SECONDS)
     return response
 
 

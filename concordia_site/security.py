@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
@@ -41,3 +43,26 @@ def client_ip(request: HttpRequest) -> str:
     if len(forwarded) < proxies:
         return remote
     return forwarded[-proxies]
+
+
+# django-axes keeps the user name of every failed sign-in in a varchar(255).
+AXES_USERNAME_LENGTH = 255
+
+
+def axes_username(
+    request: HttpRequest, credentials: Mapping[str, object] | None = None
+) -> str:
+    """Return the user name django-axes records and locks, as it fits its column.
+
+    A longer name (or one with a NUL character, which PostgreSQL refuses in
+    text) made the failed sign-in's record fail with a 500, on the sign-in page
+    and on the token endpoint alike. No account has such a name, so the cut
+    name still stands for the one that was tried.
+    """
+    field: str = getattr(settings, "AXES_USERNAME_FORM_FIELD", "username")
+    raw = credentials.get(field) if credentials else None
+    if raw is None:
+        data = getattr(request, "data", None)
+        raw = (data if isinstance(data, Mapping) else request.POST).get(field)
+    text = raw if isinstance(raw, str) else ""
+    return text.replace("\x00", "")[:AXES_USERNAME_LENGTH]

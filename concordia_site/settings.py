@@ -109,9 +109,14 @@ MIDDLEWARE = [
     "csp.middleware.CSPMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    # A NUL character in the address, the query or a form: 400, before any
+    # view takes it to the database (which refuses it in text).
+    "concordia_site.middleware.refuse_nul_middleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # Cache-Control: private, no-store on whatever a signed-in request gets.
+    "concordia_site.middleware.private_no_store_middleware",
     # Sets the language cookie when a sign-in brought the stored language back.
     "clubs.language.preferred_language_middleware",
     "django.contrib.messages.middleware.MessageMiddleware",
@@ -173,9 +178,6 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # filters took a sixth of its time, the score sheet has a hundred inputs).
 FORM_RENDERER = "django.forms.renderers.Jinja2"
 
-CACHES: dict[str, dict[str, object]] = {
-    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
-}
 
 AUTH_PASSWORD_VALIDATORS = [
     {
@@ -208,6 +210,7 @@ AXES_LOCKOUT_CALLABLE = "concordia_site.security.login_lockout_response"
 # whose X-Forwarded-For is to be believed, or the lock becomes per user name.
 TRUSTED_PROXY_COUNT = env_int("DJANGO_TRUSTED_PROXY_COUNT", 0)
 AXES_CLIENT_IP_CALLABLE = "concordia_site.security.client_ip"
+AXES_USERNAME_CALLABLE = "concordia_site.security.axes_username"
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "games:home"
@@ -246,9 +249,6 @@ EMAIL_BACKEND = os.environ.get(
 )
 DEFAULT_FROM_EMAIL = os.environ.get("DJANGO_DEFAULT_FROM_EMAIL", "tabularium@localhost")
 
-# Sessions read through the (per-process) cache and write through to the
-# database: one query less on every request, and nothing lost on a restart.
-SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 SESSION_COOKIE_HTTPONLY = True
 SESSION_COOKIE_SAMESITE = "Lax"
 CSRF_COOKIE_SAMESITE = "Lax"
@@ -297,6 +297,13 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
+    # DRF's three, with our JSON parser: 400, not 500, for a body nested too
+    # deep or holding a NUL or half a surrogate pair (api/parsers.py).
+    "DEFAULT_PARSER_CLASSES": [
+        "api.parsers.JSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"]
     + (["rest_framework.renderers.BrowsableAPIRenderer"] if DEBUG else []),
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
@@ -311,6 +318,10 @@ REST_FRAMEWORK = {
         "anon": os.environ.get("DJANGO_API_THROTTLE_ANON", "60/minute"),
         "user": os.environ.get("DJANGO_API_THROTTLE_USER", "1200/minute"),
     },
+    # The anonymous rate is per client address, read as django-axes reads it
+    # (`concordia_site.security.client_ip`): DRF's default believes any
+    # X-Forwarded-For, so a script could name a new address on every call.
+    "NUM_PROXIES": TRUSTED_PROXY_COUNT,
     "DEFAULT_SCHEMA_CLASS": "api.schema.ApiAutoSchema",
     "EXCEPTION_HANDLER": "api.base.api_exception_handler",
 }
@@ -342,6 +353,36 @@ else:
     # its pool, and kombu warns "No hostname was supplied" for a broker without
     # one at the first save. The in-memory transport, named with a host, is quiet.
     CELERY_BROKER_URL = "memory://localhost/"
+# The cache every process shares (issue #21): with Redis, Django's own
+# RedisCache, so that the sessions, DRF's throttle history and the cached
+# leaderboards are the same for both gunicorn workers (a per-process cache
+# kept a signed-out session alive on the other worker, and each worker counted
+# its own throttle). `ResilientRedisCache` answers a miss when Redis cannot be
+# reached, so an outage costs speed, never a page. Without Redis (a laptop, the
+# unit tests) the cache is this process's memory.
+CACHES: dict[str, dict[str, object]] = {
+    "default": (
+        {
+            "BACKEND": "concordia_site.cache.ResilientRedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": "cache",
+            "OPTIONS": {"socket_timeout": 1.0, "socket_connect_timeout": 1.0},
+        }
+        if REDIS_URL
+        else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+    )
+}
+# Sessions: with Redis, read through the shared cache and written through to
+# the database (one query less on every request, nothing lost when Redis
+# restarts; the database is the truth, so a session Redis cannot give is read
+# from it); without Redis, in the database alone, which every process shares.
+# Either way a sign-out ends the session for every worker at once, and the
+# setup wizard's draft (kept in the session) follows its phone to any worker.
+SESSION_ENGINE = (
+    "django.contrib.sessions.backends.cached_db"
+    if REDIS_URL
+    else "django.contrib.sessions.backends.db"
+)
 # What the web processes and the workers share about queued tasks (at most one
 # statistics refresh queued per club×game, `stats.coalesce`): Redis beside the
 # broker, failing as fast as the broker does; without Redis, this process.

@@ -15,6 +15,7 @@ from django_stubs_ext import StrPromise
 from clubs.models import Player
 from games import seating
 from games.models import (
+    MAX_NOTES_LENGTH,
     ConcordiaMap,
     Game,
     Seat,
@@ -32,6 +33,7 @@ from scoring.types import (
     ScoreSheet,
     SheetKind,
 )
+from scoring.validation import MAX_SESTERTII
 
 # The names the app gives the teams of a team game, by seat (Venus).
 TEAM_NAMES = ("A", "B", "C")
@@ -280,7 +282,7 @@ def seat_sheet_form(rules: Ruleset, team_play: bool = False) -> type[SeatSheetFo
     """
     fields: dict[str, object] = {
         "sestertii": _SharedIntegerField(
-            label=_("Sestertii"), min_value=0, max_value=9999, initial=0
+            label=_("Sestertii"), min_value=0, max_value=MAX_SESTERTII, initial=0
         ),
         **{
             f"storehouse_{good.value}": _count(good_label(good)) for good in rules.goods
@@ -466,7 +468,10 @@ class SessionDetailsForm(forms.Form):
     )
     place = forms.CharField(label=_("Place"), max_length=100, required=False)
     notes = forms.CharField(
-        label=_("Notes"), required=False, widget=forms.Textarea(attrs={"rows": 3})
+        label=_("Notes"),
+        required=False,
+        max_length=MAX_NOTES_LENGTH,
+        widget=forms.Textarea(attrs={"rows": 3}),
     )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:

@@ -4,6 +4,7 @@ import datetime as dt
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
+from django.core.validators import MaxLengthValidator
 from django.db import models
 from django.db.models import Q
 from django.urls import reverse
@@ -131,6 +132,8 @@ def validate_played_on(day: dt.date) -> None:
 
 # How long a deleted game can be brought back before it is purged.
 UNDO_DELETE_FOR = dt.timedelta(hours=24)
+# A game's notes: a few lines about the evening, never a file (issue #21).
+MAX_NOTES_LENGTH = 2_000
 
 
 class LiveSessionManager(models.Manager["TableSession"]):
@@ -161,7 +164,12 @@ class TableSession(models.Model):
         _("ending"), max_length=14, choices=MagnanimousEnding.choices, blank=True
     )
     place = models.CharField(_("place"), max_length=100, blank=True)
-    notes = models.TextField(_("notes"), blank=True)
+    notes = models.TextField(
+        _("notes"),
+        blank=True,
+        max_length=MAX_NOTES_LENGTH,
+        validators=[MaxLengthValidator(MAX_NOTES_LENGTH)],
+    )
     status = models.CharField(
         max_length=10, choices=SessionStatus.choices, default=SessionStatus.DRAFT
     )

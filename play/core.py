@@ -12,7 +12,9 @@ third) reads, refuses, undoes and abandons exactly as Concordia does:
   fields every log starts with, each refused with the one the reader knows.
 - `Undo` and `Abandon`, the two events every game has, and `undo` /
   `abandon`: a state that keeps the one before its latest undoable event
-  (``before``) returns to it; abandoning drops that history. A game's own
+  (``before``) returns to it. Abandoning is such an event too: an ``undo``
+  right after it brings the game back (issue #25: nothing lost by one tap);
+  nothing else may follow it. A game's own
   ``step`` handles them first (`handles_history`), then its own events.
 - The errors (`play.errors`): `LogInvalid` with each problem's JSON path, an
   English template marked for translation and its parameters; `invalid`,
@@ -64,7 +66,7 @@ UNREADABLE_JSON: Final = gettext_noop("The game log is not valid JSON: %(error)s
 NESTED_TOO_DEEPLY: Final = gettext_noop("The game log is nested too deeply to read")
 UNREADABLE_FILE: Final = gettext_noop("Cannot read the game log %(file)s: %(error)s")
 NOTHING_TO_UNDO: Final = gettext_noop("There is nothing to undo")
-GAME_ABANDONED: Final = gettext_noop("The game was abandoned: nothing can follow")
+GAME_ABANDONED: Final = gettext_noop("The game was abandoned: only an undo can follow")
 
 
 def _reject_constant(name: str) -> object:
@@ -130,7 +132,7 @@ class Undo:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Abandon:
-    """The table stops the game; nothing can follow."""
+    """The table stops the game; only an `Undo` (which withdraws it) can follow."""
 
     index: int
 
@@ -163,9 +165,10 @@ def undo(state: S, path: str) -> S:
 
 
 def abandon(state: S, **changes: Any) -> S:
-    """Return ``state`` abandoned: its history dropped, with the game's own
-    ``changes`` (its abandoned status, no player to move)."""
-    return dataclasses.replace(state, before=None, **changes)  # type: ignore[type-var]
+    """Return ``state`` abandoned, with the game's own ``changes`` (its
+    abandoned status, no player to move); ``state`` is its ``before``, so
+    that an undo withdraws the abandon like any other event."""
+    return dataclasses.replace(state, before=state, **changes)  # type: ignore[type-var]
 
 
 def history_step(
@@ -180,14 +183,14 @@ def history_step(
 ) -> S:
     """Apply an `Undo` or `Abandon` to ``state``.
 
-    An abandoned game takes no event; a finished one may still be undone
-    (the last move was a mistake) but not abandoned (``game_over``: the
-    game's message for that).
+    An abandoned game takes only an undo, which withdraws the abandon; a
+    finished one may still be undone (the last move was a mistake) but not
+    abandoned (``game_over``: the game's message for that).
     """
-    if abandoned:
-        raise invalid(path, GAME_ABANDONED)
     if isinstance(event, Undo):
         return undo(state, path)
+    if abandoned:
+        raise invalid(path, GAME_ABANDONED)
     if finished:
         raise invalid(path, game_over)
     return abandon(state, **abandon_changes)

@@ -50,6 +50,12 @@ NAME_TAKEN: Final = gettext_noop(
 SESTERTII_NEGATIVE: Final = gettext_noop(
     "Sestertii cannot be negative; %(given)d given"
 )
+# More money than any game of Concordia has seen by far (a winner holds a few
+# dozen sestertii), small enough that no later sum grows without bound.
+MAX_SESTERTII: Final = 10_000
+SESTERTII_TOO_MANY: Final = gettext_noop(
+    "A player holds at most %(maximum)d sestertii; %(given)d given"
+)
 GOODS_NEGATIVE: Final = gettext_noop(
     "A storehouse cannot hold a negative number of goods; %(given)d given"
 )
@@ -680,6 +686,14 @@ def _check_counts(
                 path=f"{prefix}.sestertii",
                 template=SESTERTII_NEGATIVE,
                 params={"given": board.sestertii},
+            )
+        )
+    elif board.sestertii > MAX_SESTERTII:
+        problems.append(
+            Problem(
+                path=f"{prefix}.sestertii",
+                template=SESTERTII_TOO_MANY,
+                params={"maximum": MAX_SESTERTII, "given": board.sestertii},
             )
         )
 

@@ -26,6 +26,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 from bench_common import machine
 
@@ -61,18 +62,26 @@ def main() -> int:
 
     django.setup()
     from django.contrib.auth.models import User
-    from django.contrib.staticfiles import finders
     from django.core.management import call_command
-    from django.test import Client
-    from django.urls import reverse
 
-    from assistant import services as assistant_services
-    from assistant.concordia import services as concordia_services
     from clubs import services
 
     call_command("migrate", verbosity=0)
     user = User.objects.create_user("bench", password="bench-password-123")
     club = services.club_create(name="Bench", slug="bench", owner=user)
+    return run(user=user, club=club)
+
+
+def run(*, user: Any, club: Any, requests: int = REQUESTS, moves: int = 100) -> int:
+    """Measure on ``club``'s new game; `tests/test_bench_smoke.py` runs it tiny."""
+    from django.contrib.staticfiles import finders
+    from django.test import Client
+    from django.urls import reverse
+
+    from assistant import services as assistant_services
+    from assistant.concordia import services as concordia_services
+
+    warm = min(20, requests)
     document = json.loads(LOG.read_text(encoding="utf-8"))
     events = document["events"]
     game = concordia_services.game_create(
@@ -95,12 +104,12 @@ def main() -> int:
 
     turn_url = reverse("assistant:game-turn", kwargs=kwargs)
     timings = []
-    for i in range(REQUESTS + 20):
+    for i in range(requests + warm):
         start = time.perf_counter()
         response = client.get(turn_url, secure=True)
         elapsed = (time.perf_counter() - start) * 1000
         assert response.status_code == 200
-        if i >= 20:
+        if i >= warm:
             timings.append(elapsed)
     turn_p50, turn_p95 = _percentiles(timings)
     page = response.content
@@ -118,7 +127,7 @@ def main() -> int:
     ok_wire = wire / 1024 <= WIRE_TARGET_KB
     print(
         f"assistant turn screen: server p50 {turn_p50:.1f} ms, p95 {turn_p95:.1f} ms "
-        f"over {REQUESTS} requests, at event {len(recorded)}; on the wire "
+        f"over {requests} requests, at event {len(recorded)}; on the wire "
         f"{wire / 1024:.1f} KB gzip with htmx, app.js and the CSS (page alone "
         f"{len(gzip.compress(page)) / 1024:.1f} KB) (target ≤ {WIRE_TARGET_KB:.0f} KB) "
         f"{'OK' if ok_wire else 'MISSED'}"
@@ -127,14 +136,14 @@ def main() -> int:
     head_url = reverse("assistant:game-head", kwargs=kwargs)
     game.refresh_from_db()
     timings = []
-    for i in range(REQUESTS + 20):
+    for i in range(requests + warm):
         start = time.perf_counter()
         response = client.get(
             head_url, {"seq": game.head_seq}, headers=htmx, secure=True
         )
         elapsed = (time.perf_counter() - start) * 1000
         assert response.status_code == 204
-        if i >= 20:
+        if i >= warm:
             timings.append(elapsed)
     head_p50, head_p95 = _percentiles(timings)
     per_worker = 1000 / head_p50
@@ -155,7 +164,7 @@ def main() -> int:
             body[field] = next_event[field]
     for good, amount in next_event.get("trade", {}).items():
         body[f"trade_{good}"] = amount
-    for _move in range(100):
+    for _move in range(moves):
         game.refresh_from_db()
         start = time.perf_counter()
         response = client.post(
@@ -170,7 +179,7 @@ def main() -> int:
     ok_event = event_p95 <= EVENT_P95_TARGET_MS
     print(
         f"assistant event recorded (helper POST with htmx, the fresh panel back): "
-        f"p50 {event_p50:.1f} ms, p95 {event_p95:.1f} ms over 100 moves on a log of "
+        f"p50 {event_p50:.1f} ms, p95 {event_p95:.1f} ms over {moves} moves on a log of "
         f"{len(recorded)}-{game.head_seq} events (target p95 ≤ "
         f"{EVENT_P95_TARGET_MS:.0f} ms) {'OK' if ok_event else 'MISSED'}"
     )

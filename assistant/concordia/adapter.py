@@ -157,3 +157,17 @@ prefect_options = play.prefect_options
 colonist_cash = play.colonist_cash
 house_cost = play.house_cost
 final_sheet: Callable[[State], FinalSheet] = play.final_sheet
+
+
+def card_category(card: str) -> str:
+    """The god a card counts for (``jupiter``), ``minerva`` for a specialist; "" if unknown."""
+    found = play.CARDS.get(card)
+    if found is None:
+        return ""
+    return found.god.value if found.god is not None else "minerva"
+
+
+def card_kind(card: str) -> str:
+    """The kind of a card (``II:Consul`` → ``Consul``); "" if unknown."""
+    found = play.CARDS.get(card)
+    return found.kind.value if found is not None else ""

@@ -91,6 +91,14 @@ def _drop(data: FormData, players: Sequence[str]) -> dict[str, dict[str, int]]:
         goods = {g: n for g in GOODS if (n := _count(data, f"drop-{seat}-{g}"))}
         if goods:
             drop[name] = goods
+    # The answer to "which goods stay on the table?": ``<seat>:brick+food``,
+    # one per player asked so far.
+    for pick in data.getlist("drop_pick"):
+        seat_text, _sep, chosen = pick.partition(":")
+        asked = number_of(seat_text)
+        picked = [g for g in chosen.split("+") if g in GOODS]
+        if asked is not None and 0 <= asked < len(players) and picked:
+            drop[players[asked]] = {g: picked.count(g) for g in dict.fromkeys(picked)}
     return drop
 
 
@@ -132,10 +140,16 @@ def _prefect(data: FormData, full: bool) -> dict[str, object]:
 def _mercator(data: FormData, full: bool) -> dict[str, object]:
     if not full:
         return {}
+    # Each good's steppers: how many sold, how many bought (no minus key); a
+    # signed ``trade_<good>`` (a script's, an older page's) is read too.
     trade = {
         good: amount
         for good in GOODS
-        if (amount := _signed(data.get(f"trade_{good}", "")))
+        if (
+            amount := _count(data, f"trade_buy_{good}")
+            - _count(data, f"trade_sell_{good}")
+            or _signed(data.get(f"trade_{good}", ""))
+        )
     }
     return {"trade": trade}
 
@@ -143,15 +157,18 @@ def _mercator(data: FormData, full: bool) -> dict[str, object]:
 def _buying(*, surcharge: bool) -> _Fields:
     def fields(data: FormData, full: bool) -> dict[str, object]:
         one = data.get("buy_one", "")
-        read: dict[str, object] = {
-            "buy": [one] if one else [c for c in data.getlist("buy") if c]
-        }
+        # "Buy nothing" is a legal turn (up to 2 cards, at most 1): the button
+        # says it, whatever was ticked.
+        chosen = [] if data.get("buy_nothing") else data.getlist("buy")
+        read: dict[str, object] = {"buy": [one] if one else [c for c in chosen if c]}
         # Only the Senator's surcharges have goods of the buyer's choice.
         if full and surcharge:
-            chosen = [g for g in data.get("pay", "").split("+") if g in GOODS]
+            paid = [g for g in data.get("pay", "").split("+") if g in GOODS]
             read["pay"] = (
-                {g: chosen.count(g) for g in dict.fromkeys(chosen)}
-                if chosen
+                {}
+                if not read["buy"]
+                else {g: paid.count(g) for g in dict.fromkeys(paid)}
+                if paid
                 else {g: n for g in GOODS if (n := _count(data, f"pay_{g}"))}
             )
         return read

@@ -17,7 +17,7 @@ from django.urls import URLPattern
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from assistant.concordia import adapter, forms, moves, presenters, setup
+from assistant.concordia import adapter, forms, moves, presenters, setup, summary
 from assistant.concordia.adapter import State
 from assistant.concordia.labels import TRACKING_LABELS
 from assistant.interface import (
@@ -262,6 +262,9 @@ class ConcordiaAssistant:
 
     def undoable(self, state: State) -> bool:
         return state.undoable
+
+    def last_move(self, state: State) -> str:
+        return summary.last_move(state)
 
     @property
     def urls(self) -> Sequence[URLPattern]:

@@ -49,9 +49,10 @@ CARD_RULES: dict[str, StrPromise] = {
     ),
     "Architect": _(
         "Move your colonists as many steps in total as you have colonists on the "
-        "board, then build houses in cities next to them: each costs its city's "
-        "goods and its coins × the houses in that city after building. Never in "
-        "Roma, one house of yours per city."
+        "board, then build houses in cities next to them: each costs 1 brick and "
+        "1 of its city's good (in a brick city: 1 food), and its coins × the "
+        "houses in that city after building. Never in Roma, one house of yours "
+        "per city."
     ),
     "Prefect": _(
         "Choose a province whose bonus marker shows its good: every house there "
@@ -109,6 +110,23 @@ SPECIALIST_RULES: dict[str, StrPromise] = {
     "cloth": _("Every house of the player in a cloth city produces 1 cloth."),
 }
 
+# Each card's effect in a few words, for its tile (hand, display, refill).
+CARD_EFFECTS: dict[str, StrPromise] = {
+    "Tribune": _("Cards back, a colonist"),
+    "Architect": _("Move, build houses"),
+    "Prefect": _("Produce, or the cash"),
+    "Mercator": _("Money, trade 2 goods"),
+    "Senator": _("Buy up to 2 cards"),
+    "Diplomat": _("Copy a top card"),
+    "Consul": _("Buy 1, no surcharge"),
+    "Colonist": _("Colonists, or cash"),
+    "Mason": _("1 brick per brick city"),
+    "Farmer": _("1 food per food city"),
+    "Smith": _("1 tool per tool city"),
+    "Vintner": _("1 wine per wine city"),
+    "Weaver": _("1 cloth per cloth city"),
+}
+
 # Goods "of any kind" counted (a surcharge); the goods themselves are counted
 # by `games.vocabulary.good_count`.
 ANY_GOOD_COUNT: StrPromise = ngettext_lazy(
@@ -117,9 +135,13 @@ ANY_GOOD_COUNT: StrPromise = ngettext_lazy(
 
 
 def card_label(card: str | None) -> str:
-    """``II:Consul`` → ``Consul II``; a starting card shows its name alone."""
+    """``II:Consul`` → ``Consul II``; a starting card shows its name alone.
+
+    The deck's numeral is held to the name by a no-break space: at 360 px
+    "Fazendeiro I" never leaves "I" alone on a line.
+    """
     if not card:
         return "—"
     deck, _sep, kind = card.rpartition(":")
     name = str(CARD_LABELS.get(kind, kind))
-    return f"{name} {deck}" if deck else name
+    return f"{name}\u00a0{deck}" if deck else name

@@ -137,6 +137,19 @@ def _paid(state: State, event: dict[str, object]) -> presenters.PayChoice | None
     return None
 
 
+def _dropped(state: State, event: dict[str, object]) -> presenters.DropChoice | None:
+    """Goods that do not fit a storehouse: filled in where one way fits; the
+    question when the player must choose which goods stay on the table."""
+    if event.get("type") != "play" or event.get("cash"):
+        return None
+    forced, question = presenters.drop_choices(state, event)
+    if forced:
+        named = event.get("drop")
+        drop = dict(named) if isinstance(named, Mapping) else {}
+        event["drop"] = {**drop, **forced}
+    return question
+
+
 _REFILLED: Final = {"play": "reveal", "reveal": "cards"}
 
 
@@ -146,6 +159,9 @@ def move_complete(state: State, event: Mapping[str, object]) -> Completion:
     question = _paid(state, completed) if completed.get("type") == "play" else None
     if question is not None:
         return Completion(event=None, question=question)
+    dropped = _dropped(state, completed)
+    if dropped is not None:
+        return Completion(event=None, question=dropped)
     field = _REFILLED.get(str(completed.get("type")))
     forced = forced_refill(state, completed, field) if field else []
     if forced:

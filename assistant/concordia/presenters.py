@@ -41,6 +41,9 @@ class PlayerView:
     colonists_board: int | None
     houses: tuple[str, ...]
     is_current: bool
+    # Full tracking: the storehouse's free spaces and the colonists still in it.
+    free_spaces: int | None = None
+    colonists_storehouse: int | None = None
     is_praefectus: bool
 
 
@@ -50,6 +53,10 @@ class DisplayView:
     card: str | None
     # The goods it costs: fixed goods by name, then "?" for each of the buyer's choice.
     price: tuple[str, ...]
+    # The place's surcharge (§6), and the card of the current hand a tap on
+    # the display's card opens to buy it (a Senator first, else a Consul; "").
+    surcharge: tuple[str, ...] = ()
+    buy_with: str = ""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -96,6 +103,8 @@ def turn_view(state: State) -> TurnView:
             colonists_board=player.colonists_board if full else None,
             houses=player.houses if full else (),
             is_current=seat == state.seat,
+            free_spaces=player.free_spaces if full else None,
+            colonists_storehouse=player.colonists_storehouse if full else None,
             is_praefectus=seat == state.pm_seat,
         )
         for seat, player in enumerate(state.players)
@@ -112,7 +121,13 @@ def turn_view(state: State) -> TurnView:
         hand=sorted(hand.items()),
         players=players,
         display=[
-            DisplayView(position=p.position, card=p.card, price=_price_text(state, p))
+            DisplayView(
+                position=p.position,
+                card=p.card,
+                price=_price_text(state, p),
+                surcharge=p.surcharge,
+                buy_with=_buyer(hand) if p.card is not None else "",
+            )
             for p in (adapter.display_prices(state) if state.seat is not None else ())
         ],
         pile_count=state.pile_count,
@@ -124,6 +139,16 @@ def turn_view(state: State) -> TurnView:
         last_turns=state.status is adapter.Status.LAST_TURNS,
         over=state.over,
     )
+
+
+def _buyer(hand: Mapping[str, int]) -> str:
+    """The card of the hand that buys from the display: a Senator, else a Consul."""
+    kinds = {card: adapter.card_kind(card) for card in hand}
+    for kind in (CardKind.SENATOR, CardKind.CONSUL):
+        for card, found in kinds.items():
+            if found == kind:
+                return card
+    return ""
 
 
 def reveal_choices(state: State) -> list[str]:
@@ -261,7 +286,10 @@ def _buying(*, consul: bool) -> _Extras:
                     position=price.position,
                     card=price.card,
                     price=_price_text(state, price, consul=consul),
-                    affordable=price.affordable,
+                    # The Consul pays the card's own cost only: its own price.
+                    affordable=(
+                        price.consul_affordable if consul else price.affordable
+                    ),
                 )
                 for price in adapter.display_prices(state)
                 if price.card is not None
@@ -680,3 +708,82 @@ def pay_choice(state: State, cards: Sequence[str]) -> PayChoice | None:
         if all(combination.count(good) <= left.get(good, 0) for good in kinds)
     )
     return PayChoice(cards=tuple(cards), count=count, options=options)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DropChoice:
+    """Goods that do not fit one player's storehouse, when the table must say which.
+
+    ``options`` lists each way to drop ``count`` of the goods arriving for
+    ``player`` (seat ``seat``): tuples of good names, cheapest first.
+    """
+
+    player: str
+    seat: int
+    count: int
+    options: tuple[tuple[str, ...], ...]
+
+
+def arrivals(state: State, event: Mapping[str, object]) -> dict[int, dict[str, int]]:
+    """The goods a producing play brings each seat (full tracking): a Prefect's
+    province, a specialist's houses (a Diplomat's copy included); {} otherwise."""
+    if not state.full or state.seat is None or event.get("type") != "play":
+        return {}
+    card = str(event.get("card", ""))
+    if adapter.card_kind(card) == CardKind.DIPLOMAT:
+        copied = str(event.get("copy", ""))
+        seat = state.seat_of(copied)
+        if seat is None or not state.players[seat].discard:
+            return {}
+        card = state.players[seat].discard[-1]
+    kind = adapter.card_kind(card)
+    if kind == CardKind.PREFECT:
+        name = event.get("province")
+        for option in adapter.prefect_options(state).provinces:
+            if option.province == name:
+                return {
+                    seat: {g.value: n for g, n in goods.items() if n}
+                    for seat, (_name, goods) in enumerate(option.receives)
+                    if goods.total
+                }
+        return {}
+    good = adapter.SPECIALIST_KINDS.get(CardKind(kind)) if kind else None
+    if good is None:
+        return {}
+    cities = state.log.cities or {}
+    count = sum(
+        1 for city in state.players[state.seat].houses if cities.get(city) is good
+    )
+    return {state.seat: {good.value: count}} if count else {}
+
+
+def drop_choices(
+    state: State, event: Mapping[str, object]
+) -> tuple[dict[str, dict[str, int]], DropChoice | None]:
+    """What does not fit: the drops only one way can fill, and the first
+    player's question when several ways can (None: nothing to ask)."""
+    forced: dict[str, dict[str, int]] = {}
+    kinds = [good.value for good in goods(state)]
+    named = event.get("drop")
+    for seat, arriving in sorted(arrivals(state, event).items()):
+        player = state.players[seat]
+        if isinstance(named, Mapping) and player.name in named:
+            continue
+        excess = sum(arriving.values()) - player.free_spaces
+        if excess <= 0:
+            continue
+        options = tuple(
+            combination
+            for combination in itertools.combinations_with_replacement(
+                [g for g in kinds if arriving.get(g)], excess
+            )
+            if all(combination.count(g) <= arriving.get(g, 0) for g in kinds)
+        )
+        if len(options) == 1:
+            only = options[0]
+            forced[player.name] = {g: only.count(g) for g in dict.fromkeys(only)}
+        elif options:
+            return forced, DropChoice(
+                player=player.name, seat=seat, count=excess, options=options
+            )
+    return forced, None

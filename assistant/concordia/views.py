@@ -69,7 +69,11 @@ def game_play(request: AuthedHtmxRequest, club_slug: str, game_id: int) -> HttpR
         refused=lambda problems: _helper(
             request, game, request.POST, problems=problems, posted=True
         ),
-        question=lambda choice: _pay(request, game, choice),
+        question=lambda choice: (
+            _drop_question(request, game, choice)
+            if isinstance(choice, presenters.DropChoice)
+            else _pay(request, game, choice)
+        ),
     )
 
 
@@ -108,6 +112,8 @@ def _helper(
         "problems": problems or [],
         "posted": query if posted else None,
         "architect": architect,
+        # A display card tapped on the turn screen: the one to buy.
+        "chosen": query.get("chosen", ""),
         "goods": [good.value for good in presenters.goods(state)],
         "reason": problem_message(helper.reason) if helper.reason else "",
     }
@@ -146,20 +152,23 @@ def _architect(
         action = "remove" if city.order else "add"
         return f"{url}?{urlencode([*base, (action, city.city)])}"
 
+    provinces = [
+        (
+            province,
+            [ArchitectRow(city=city, tap_url=tap(city)) for city in province.cities],
+        )
+        for province in plan.provinces
+    ]
     return {
         "plan": plan,
         # Sestertii the tapped houses need beyond what the player has.
         "coins_short": max(0, -(plan.sestertii_left or 0)),
-        "provinces": [
-            (
-                province,
-                [
-                    ArchitectRow(city=city, tap_url=tap(city))
-                    for city in province.cities
-                ],
-            )
-            for province in plan.provinces
-        ],
+        "provinces": provinces,
+        # The same cities as one A–Z list: one tap per house, no fold to open.
+        "cities": sorted(
+            (row for _province, rows in provinces for row in rows),
+            key=lambda row: row.city.city.casefold(),
+        ),
     }
 
 
@@ -188,6 +197,43 @@ def _pay(
         "key": clean_key(request.POST.get("key")) or new_key(),
     }
     template = "assistant/concordia/game_pay.html"
+    return render(request, template + ("#turn-panel" if request.htmx else ""), context)
+
+
+def _drop_question(
+    request: AuthedHtmxRequest, game: AssistantGame, choice: presenters.DropChoice
+) -> HttpResponse:
+    """Full tracking: ask which goods stay on the table when a storehouse is full.
+
+    The page posts the move again with every field it had, and the answer.
+    """
+    state = selectors.game_state(game)
+    helper = presenters.helper_view(
+        state,
+        card=request.POST.get("card", ""),
+        copy=request.POST.get("copy", ""),
+        copied=request.POST.get("copied", ""),
+    )
+    if helper is None:
+        return after_write(request, game)
+    kept = [
+        (name, value)
+        for name in request.POST
+        if name not in {"csrfmiddlewaretoken", "key"}
+        for value in request.POST.getlist(name)
+    ]
+    context = turn_context(game, state) | {
+        "helper": helper,
+        "helper_open": True,
+        "kept": kept,
+        "drop": choice,
+        "drop_options": [
+            (f"{choice.seat}:{'+'.join(option)}", "+".join(option))
+            for option in choice.options
+        ],
+        "key": clean_key(request.POST.get("key")) or new_key(),
+    }
+    template = "assistant/concordia/game_drop.html"
     return render(request, template + ("#turn-panel" if request.htmx else ""), context)
 
 

@@ -244,6 +244,11 @@ class MagnanimousAssistant:
     def undoable(self, state: State) -> bool:
         return adapter.undoable(state)
 
+    def last_move(self, state: State) -> str:
+        # Not named yet (issue #25 item 2 is Concordia's so far): the shell
+        # then shows its plain Undo.
+        return ""
+
     @property
     def urls(self) -> Sequence[URLPattern]:
         from assistant.magnanimous.urls import urlpatterns

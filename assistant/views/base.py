@@ -110,6 +110,7 @@ def turn_context(
         "status": assistant.status(state),
         "current_player": assistant.current_player(state),
         "undoable": assistant.undoable(state),
+        "last_move": assistant.last_move(state),
         "stylesheets": assistant.stylesheets,
         "turn_template": assistant.turn_template,
     }

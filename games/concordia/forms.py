@@ -15,6 +15,7 @@ from games.models import EntryMode, Seat
 from games.vocabulary import SPECIALIST_LABELS, good_label
 from scoring.maps import City
 from scoring.types import Good, GoodCounts
+from scoring.validation import MAX_SESTERTII
 
 # The names printed on the personality cards (§4); the Minerva cards are the
 # specialists.
@@ -110,7 +111,9 @@ class CardTapForm(SeatTapForm):
 class SeatExtrasForm(forms.Form):
     """What a board-entered seat still types: money, storehouse, colonists (prefix s<seat>)."""
 
-    sestertii = forms.IntegerField(label=_("Sestertii"), min_value=0, max_value=9999)
+    sestertii = forms.IntegerField(
+        label=_("Sestertii"), min_value=0, max_value=MAX_SESTERTII
+    )
     colonists_on_board = forms.IntegerField(
         label=_("Colonists on the board"), min_value=0, max_value=99
     )

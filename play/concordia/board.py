@@ -111,13 +111,19 @@ class Purse:
             self.goods[wildcard] -= used
             missing -= used
 
-    def store(self, goods: Mapping[Good, int], path: str) -> None:
-        """Put ``goods`` into the storehouse; all must fit (§2 Storehouse)."""
+    def store(
+        self, goods: Mapping[Good, int], path: str, *, full: str = m.STOREHOUSE_FULL
+    ) -> None:
+        """Put ``goods`` into the storehouse; all must fit (§2 Storehouse).
+
+        ``full`` says what to do when they do not: production names what does
+        not fit in ``drop``; a purchase (the Mercator's) buys fewer.
+        """
         arriving = sum(goods.values())
         if arriving > self.free_spaces:
             raise invalid(
                 path,
-                m.STOREHOUSE_FULL,
+                full,
                 player=self.name,
                 needed=STOREHOUSE_SPACES - self.free_spaces + arriving,
             )

@@ -21,6 +21,7 @@ from play.concordia.data import (
     CARDS,
     COLONIST_CASH_BASE,
     COLONIST_COST,
+    CONSUL_CARDS,
     HOUSE_COIN_BASE,
     HOUSE_GOODS,
     MARKER_COINS,
@@ -48,7 +49,7 @@ from scoring.catalog import (
 from scoring.engine import intermediate_bonus
 from scoring.maps import MAPS, Province
 from scoring.shape import child
-from scoring.types import Good, GoodCounts, MapName
+from scoring.types import Good, GoodCounts, MapName, Problem
 
 Effect = Callable[[Board, int, Action, str, Card], None]
 
@@ -265,7 +266,8 @@ def mercator(board: Board, seat: int, action: Action, path: str, card: Card) -> 
         purse.spend({good: count}, child(here, good.value))
         purse.earn(GOOD_PRICE[good] * count)
     purse.pay(sum(GOOD_PRICE[good] * count for good, count in bought.items()), here)
-    purse.store(bought, here)
+    # Goods bought must fit: no "drop" for a purchase (docs/game-log.md).
+    purse.store(bought, here, full=m.STOREHOUSE_FULL_PURCHASE)
 
 
 def card_price(
@@ -297,10 +299,20 @@ def _purchase(
 ) -> None:
     here = child(path, "buy")
     count = len(action.buy)
-    if senator and not 1 <= count <= SENATOR_CARDS:
+    # "pode comprar até duas cartas" / "hasta dos" / "jusqu'à 2" / "до 2": the
+    # Senator buys 0, 1 or 2 cards, the Consul 0 or 1 (docs/game-log.md).
+    if senator and count > SENATOR_CARDS:
         raise invalid(here, m.BUY_COUNT_SENATOR, given=count)
-    if not senator and count != 1:
+    if not senator and count > CONSUL_CARDS:
         raise invalid(here, m.BUY_COUNT_CONSUL, given=count)
+    if not count:
+        # Buying nothing touches neither the display nor the storehouse.
+        if board.full and action.pay.total:
+            raise invalid(
+                child(path, "pay"), m.PAY_MISMATCH, needed=0, given=action.pay.total
+            )
+        board.reveal(action.reveal, child(path, "reveal"))
+        return
     positions = board.buy(action.buy, here)
     purse = board.purse(seat)
     if board.full:
@@ -332,12 +344,12 @@ def _purchase(
 
 
 def senator(board: Board, seat: int, action: Action, path: str, card: Card) -> None:
-    """Buy 1 or 2 display cards: each its own cost plus its position's surcharge (§6)."""
+    """Buy up to 2 display cards: each its own cost plus its position's surcharge (§6)."""
     _purchase(board, seat, action, path, senator=True)
 
 
 def consul(board: Board, seat: int, action: Action, path: str, card: Card) -> None:
-    """Buy 1 display card for its own cost only (§4b)."""
+    """Buy at most 1 display card for its own cost only (§4b)."""
     _purchase(board, seat, action, path, senator=False)
 
 
@@ -380,9 +392,32 @@ def specialist(board: Board, seat: int, action: Action, path: str, card: Card) -
 
 
 def diplomat(board: Board, seat: int, action: Action, path: str, card: Card) -> None:
-    """Carry out the top card of another player's discard pile, never a Diplomat."""
+    """Carry out the top card of another player's discard pile, never a Diplomat.
+
+    With no such card anywhere, the Diplomat has no ``copy`` and no effect
+    (docs/game-log.md: the rulebooks are silent; the table records the card).
+    """
     target = action.copy
     here = child(path, "copy")
+    if "copy" not in action.given:
+        copyable = copyable_seats(board, seat)
+        if copyable:
+            raise invalid(
+                here,
+                m.DIPLOMAT_COPY_MISSING,
+                player=board.state.players[copyable[0]].name,
+            )
+        problems = [
+            Problem(
+                path=child(path, name),
+                template=m.DIPLOMAT_NOTHING_COPIED,
+                params={"field": name},
+            )
+            for name in sorted(action.given)
+        ]
+        if problems:
+            raise LogInvalid(problems)
+        return
     if target is None or target == seat:
         raise invalid(here, m.DIPLOMAT_SELF)
     other = board.state.players[target]
@@ -454,6 +489,22 @@ def _carry_out(
     if problems:
         raise LogInvalid(problems)
     EFFECTS[kind](board, seat, action, path, copied)
+
+
+def copyable_seats(board: Board, seat: int) -> list[int]:
+    """The other seats (in playing order from ``seat``) whose top discard a Diplomat may copy."""
+    count = board.seats
+    seats = []
+    for offset in range(1, count):
+        other = (seat + offset) % count
+        discard = board.state.players[other].discard
+        # Never a Diplomat, nor a Magister (it repeats its own player's card).
+        if discard and CARDS[discard[-1]].kind not in (
+            CardKind.DIPLOMAT,
+            CardKind.MAGISTER,
+        ):
+            seats.append(other)
+    return seats
 
 
 EFFECTS: Final[Mapping[CardKind, Effect]] = {

@@ -244,5 +244,6 @@ COLONIST_CASH_BASE: Final = 5
 # §2: at most 2 kinds of goods per Mercator trade; 2 cards per Senator.
 MERCATOR_KINDS: Final = 2
 SENATOR_CARDS: Final = 2
+CONSUL_CARDS: Final = 1
 DISPLAY_SIZE: Final = 7
 COLOURS: Final = ("red", "green", "blue", "yellow", "black")

@@ -94,7 +94,6 @@ REQUIRED: Final[Mapping[CardKind, tuple[str, ...]]] = MappingProxyType(
     {
         CardKind.SENATOR: ("buy",),
         CardKind.CONSUL: ("buy",),
-        CardKind.DIPLOMAT: ("copy",),
     }
 )
 REQUIRED_FULL: Final[Mapping[CardKind, tuple[str, ...]]] = MappingProxyType(

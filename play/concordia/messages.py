@@ -128,10 +128,10 @@ DISPLAY_NOT_FULL: Final = gettext_noop(
 )
 NOT_ON_DISPLAY: Final = gettext_noop("“%(card)s” is not on the display")
 BUY_COUNT_SENATOR: Final = gettext_noop(
-    "The Senator buys 1 or 2 cards; %(given)d named"
+    "The Senator buys up to 2 cards; %(given)d named"
 )
 BUY_COUNT_CONSUL: Final = gettext_noop(
-    "The Consul buys exactly 1 card; %(given)d named"
+    "The Consul buys at most 1 card; %(given)d named"
 )
 BUY_TWICE: Final = gettext_noop("“%(card)s” is named twice")
 PAY_MISMATCH: Final = gettext_noop(
@@ -173,6 +173,9 @@ SHORT_OF_GOODS_ANY: Final = ngettext(
 )
 STOREHOUSE_FULL: Final = gettext_noop(
     "%(player)s's storehouse has 12 spaces: %(needed)d would be needed; name what does not fit in “drop”"
+)
+STOREHOUSE_FULL_PURCHASE: Final = gettext_noop(
+    "%(player)s's storehouse has 12 spaces: %(needed)d would be needed; buy fewer goods"
 )
 DROP_TOO_MUCH: Final[dict[str, Plural]] = {
     "brick": ngettext(
@@ -226,6 +229,12 @@ DIPLOMAT_SELF: Final = gettext_noop("A Diplomat copies another player's card")
 DIPLOMAT_EMPTY: Final = gettext_noop(
     "%(player)s's discard pile is empty: there is nothing to copy"
 )
+DIPLOMAT_COPY_MISSING: Final = gettext_noop(
+    "%(player)s's top card can be copied: a Diplomat names whose card it copies in “copy”"
+)
+DIPLOMAT_NOTHING_COPIED: Final = gettext_noop(
+    "A Diplomat that copies nothing has no “%(field)s”"
+)
 DIPLOMAT_COPIES_DIPLOMAT: Final = gettext_noop(
     "%(player)s's top card is a Diplomat, and a Diplomat never copies a Diplomat"
 )
@@ -255,11 +264,4 @@ ADJUST_STOREHOUSE: Final = gettext_noop(
 )
 
 # Why a card cannot be played now (`play.queries.legal_cards`).
-NOTHING_ON_DISPLAY: Final = gettext_noop(
-    "The display is empty: there is nothing to buy"
-)
-CANNOT_AFFORD: Final = gettext_noop("%(player)s cannot pay for any card on the display")
-NOTHING_TO_COPY: Final = gettext_noop(
-    "No other player has a top card a Diplomat can copy and carry out now"
-)
 NO_TURN: Final = gettext_noop("Nobody plays now: the game is over")

@@ -11,7 +11,6 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from play.concordia import messages as m
 from play.concordia.board import Board
 from play.concordia.cards import (
     card_price,
@@ -57,7 +56,9 @@ class DisplayPrice:
     """A display position (1 = left): the card, its surcharge, its own cost, the total.
 
     ``goods`` holds the fixed goods of card and surcharge together; ``any_goods``
-    the goods of the buyer's choice ('?'). ``affordable`` is None in light tracking.
+    the goods of the buyer's choice ('?'). ``affordable`` (the Senator's price)
+    and ``consul_affordable`` (the Consul's: the card's own cost, no surcharge)
+    are None in light tracking.
     """
 
     position: int
@@ -68,6 +69,7 @@ class DisplayPrice:
     any_goods: int
     consul_goods: GoodCounts
     affordable: bool | None
+    consul_affordable: bool | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -164,6 +166,7 @@ def display_prices(state: State, player: str | None = None) -> tuple[DisplayPric
                     any_goods=0,
                     consul_goods=GoodCounts(),
                     affordable=None if not state.full else False,
+                    consul_affordable=None if not state.full else False,
                 )
             )
             continue
@@ -182,6 +185,9 @@ def display_prices(state: State, player: str | None = None) -> tuple[DisplayPric
                 consul_goods=GoodCounts.from_mapping(Counter(card.cost)),
                 affordable=(
                     _affords(holding, goods, any_goods) if state.full else None
+                ),
+                consul_affordable=(
+                    _affords(holding, Counter(card.cost), 0) if state.full else None
                 ),
             )
         )
@@ -213,31 +219,14 @@ def legal_cards(state: State) -> tuple[CardOption, ...]:
 
 
 def _why_not(state: State, seat: int, card: Card) -> Problem | None:
-    if card.kind in (CardKind.SENATOR, CardKind.CONSUL):
-        if None in state.display:
-            return Problem(path="", template=m.DISPLAY_NOT_FULL)
-        if not state.display:
-            return Problem(path="", template=m.NOTHING_ON_DISPLAY)
-        if state.full:
-            holding = state.players[seat].storehouse
-            senator = card.kind is CardKind.SENATOR
-            for position, card_id in enumerate(state.display, start=1):
-                assert card_id is not None
-                goods, any_goods = card_price(
-                    CARDS[card_id],
-                    position,
-                    surcharge=senator,
-                    surcharges=state.log.surcharge,
-                )
-                if _affords(holding, goods, any_goods):
-                    return None
-            return Problem(
-                path="",
-                template=m.CANNOT_AFFORD,
-                params={"player": state.players[seat].name},
-            )
-    # Venus' Magister repeats the player's own top discard (§2b): not a
-    # Senator nor a Magister, and one the player could carry out now.
+    """Why ``card`` cannot be played now; None: it can.
+
+    Every card of the base game can: a Senator or Consul may buy nothing (on
+    a last turn with an empty display, or with too few goods), a Diplomat with
+    nothing to copy has no effect (docs/game-log.md). A module whose card
+    has a condition adds it here: Venus' Magister repeats the player's own
+    top discard (§2b), so it needs one, never a Senator nor a Magister.
+    """
     if card.kind is CardKind.MAGISTER:
         repeated = magister_repeats(state)
         if repeated is None:
@@ -246,13 +235,6 @@ def _why_not(state: State, seat: int, card: Card) -> Problem | None:
             return Problem(
                 path="", template=m.MAGISTER_REPEATS, params={"card": repeated.kind}
             )
-        return _why_not(state, seat, repeated)
-    # A Diplomat needs a copyable card that this player could carry out now.
-    if card.kind is CardKind.DIPLOMAT and not any(
-        _why_not(state, seat, CARDS[option.card]) is None
-        for option in diplomat_options(state)
-    ):
-        return Problem(path="", template=m.NOTHING_TO_COPY)
     return None
 
 

@@ -247,7 +247,8 @@ class State:
 
     @property
     def undoable(self) -> bool:
-        return self.before is not None and self.status is not Status.ABANDONED
+        # An abandon is withdrawn like any other event (issue #25).
+        return self.before is not None
 
     @property
     def over(self) -> bool:

@@ -51,7 +51,7 @@ PLAYER_TWICE: Final = gettext_noop("%(player)s is named twice")
 
 # The order of play.
 GAME_OVER: Final = gettext_noop("The game has ended; only undo is accepted")
-GAME_ABANDONED: Final = gettext_noop("The game was abandoned: nothing can follow")
+GAME_ABANDONED: Final = gettext_noop("The game was abandoned: only an undo can follow")
 NOTHING_TO_UNDO: Final = gettext_noop("There is nothing to undo")
 NOT_YOUR_TURN: Final = gettext_noop("It is %(current)s's turn, not %(given)s's")
 EXPECTED_EVENT: Final = gettext_noop(

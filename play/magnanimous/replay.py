@@ -17,7 +17,7 @@ from play.magnanimous import messages as m
 from play.magnanimous.log import load_event, load_log
 from play.magnanimous.rules import step
 from play.magnanimous.table import Table, thaw
-from play.magnanimous.types import Event, GameLog, State, Status, Undo
+from play.magnanimous.types import Event, GameLog, State, Undo
 
 
 def initial_state(log: GameLog) -> State:
@@ -46,8 +46,7 @@ def replay_table(log: GameLog) -> Table:
     snapshots: dict[int, Table] = {}
     for event in log.events:
         if isinstance(event, Undo):
-            if table.status is Status.ABANDONED:
-                raise invalid(f"events[{event.index}]", m.GAME_ABANDONED)
+            # An undo after ``abandon`` withdraws it, like any other event.
             if not kept:
                 raise invalid(f"events[{event.index}]", m.NOTHING_TO_UNDO)
             table = snapshots.pop(kept.pop())

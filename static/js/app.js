@@ -240,3 +240,37 @@ function enableLanguageSwitcher(root) {
 }
 
 document.addEventListener("DOMContentLoaded", () => enableLanguageSwitcher(document));
+
+// The table assistant's helpers: the − / + steppers beside each number (48 px),
+// so that no count needs the keyboard. Without this file they stay hidden and
+// the numbers are plain fields.
+function enableHelperSteppers(root) {
+  root.querySelectorAll("form.helper button.step, form.helper input[data-filter]").forEach((control) => {
+    control.hidden = false;
+  });
+}
+
+// The Architect's A–Z list: the filter box keeps the cities whose name holds what is typed.
+document.addEventListener("input", (event) => {
+  const box = event.target.closest("input[data-filter]");
+  if (!box) return;
+  const list = document.getElementById(box.dataset.filter);
+  if (!list) return;
+  const wanted = box.value.trim().toLowerCase();
+  list.querySelectorAll("[data-city]").forEach((row) => {
+    row.hidden = wanted !== "" && !row.dataset.city.includes(wanted);
+  });
+});
+
+document.addEventListener("htmx:load", (event) => enableHelperSteppers(event.target));
+document.addEventListener("DOMContentLoaded", () => enableHelperSteppers(document.body));
+document.addEventListener("click", (event) => {
+  const step = event.target.closest("form.helper button.step");
+  if (!step) return;
+  const input = document.getElementById(step.getAttribute("aria-controls"));
+  if (!input) return;
+  const value = (parseInt(input.value, 10) || 0) + Number(step.dataset.step);
+  const min = Number(input.min || 0);
+  const max = input.max === "" ? Infinity : Number(input.max);
+  input.value = String(Math.min(Math.max(value, min), max));
+});

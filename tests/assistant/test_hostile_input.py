@@ -138,7 +138,9 @@ def test_a_move_without_a_readable_head_is_refused_not_recorded_unchecked(
 @pytest.mark.parametrize("page", ["undo", "abandon", "reveal"])
 def test_undo_abandon_and_the_refill_need_the_head_too(ana_phone, light_game, page):
     ana_phone.post(_url("play", light_game), {"seq": 0, "card": "Mercator"})
-    response = ana_phone.post(_url(page, light_game), {"seq": "1.0"}, headers=HTMX)
+    # Abandon confirmed: without "confirm" the page only asks (test_nothing_lost).
+    data = {"seq": "1.0", **({"confirm": "yes"} if page == "abandon" else {})}
+    response = ana_phone.post(_url(page, light_game), data, headers=HTMX)
     assert "did not say which state" in response.content.decode()
     assert light_game.events.count() == 1
 
@@ -207,7 +209,7 @@ def test_a_guest_name_follows_the_name_rule_with_its_message_by_the_field(
     )
     page = response.content.decode()
     assert response.status_code == 200
-    assert has_id(page, "id_seat0_new_name-error")
+    assert has_id(page, "id_seat0_new_name_error")
     assert "HX-Push-Url" not in response
     stored = list(ana_phone.session.keys())
     assert not [key for key in stored if key.startswith("assistant-setup-draft")]

@@ -73,7 +73,7 @@ def test_a_taken_name_is_shown_next_to_the_field(client, dora, finished_session)
     html = response.content.decode()
     assert response.status_code == 200
     assert "<html" in html
-    assert 'id="id_name-error"' in html
+    assert 'id="id_name_error"' in html
     assert "The club already has a player called ANA." in html
     assert Player.objects.filter(name__iexact="ana").count() == 1
 
@@ -153,7 +153,7 @@ def test_a_member_already_linked_elsewhere_is_refused_with_htmx(
     html = response.content.decode()
     assert response.status_code == 200
     assert "<html" not in html
-    assert 'id="id_user-error"' in html
+    assert 'id="id_user_error"' in html
     assert "bob already plays as Bruno." in html
     ana.refresh_from_db()
     assert ana.user is None
@@ -181,7 +181,7 @@ def test_a_name_that_rewrites_the_text_is_refused_next_to_the_field(client, dora
         response = signed_in(client, dora).post(_list_url(), {"name": name})
         html = response.content.decode()
         assert response.status_code == 200
-        assert 'id="id_name-error"' in html
+        assert 'id="id_name_error"' in html
         assert message in html
     assert not Player.objects.filter(club=club, name__contains="Ana").exists()
 

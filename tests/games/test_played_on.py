@@ -58,7 +58,7 @@ def _create(client: Client, day: str) -> Any:
 
 def _error(html: str) -> str:
     found = re.search(
-        r'<p class="field-error" id="id_played_at-error">([^<]*)</p>', html
+        r'<p class="field-error" id="id_played_at_error">([^<]*)</p>', html
     )
     assert found, "no message next to the date"
     return found.group(1)

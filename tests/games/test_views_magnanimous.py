@@ -156,7 +156,7 @@ def test_new_magnanimous_game_has_no_black_pieces(client, club):
     html = response.content.decode()
     assert response.status_code == 200
     assert (
-        '<p class="field-error" id="id_seat0_colour-error">'
+        '<p class="field-error" id="id_seat0_colour_error">'
         "Magnanimous has red, green, blue and yellow pieces only.</p>"
     ) in html
     assert not TableSession.objects.exists()

@@ -266,7 +266,7 @@ def test_fr_every_translation_spaces_its_punctuation_the_french_way():
 
 # Left for the assistant's own restructuring (issue #25; another branch owns
 # templates/assistant/ now): its hard-coded ": " are listed in that step.
-_NOT_YET = ("assistant",)
+_NOT_YET: tuple[str, ...] = ()
 
 
 def _text_outside_translations(template: str) -> str:
@@ -437,3 +437,64 @@ def test_the_readme_points_to_the_projects_own_glossary():
     assert all(f"| {name} |" in glossary for name in expansion_maps)
     for term in ("Magister", "Praetor", "Proconsul", "Legatus", "Praefectus Piscatus"):
         assert term in glossary
+
+
+# --- The assistant's words left from the review (issue #25, item 4 of table) --
+
+
+def test_a_cards_deck_numeral_never_wraps_onto_its_own_line():
+    from assistant.concordia.labels import card_label
+
+    # "Fazendeiro / I" at 360 px: the numeral is held to the name.
+    with translation.override("pt-br"):
+        assert card_label("I:Farmer") == "Fazendeiro\u00a0I"
+    with translation.override("uk"):
+        assert card_label("II:Consul").endswith("\u00a0II")
+    assert card_label("Prefect") == "Prefect"
+
+
+def test_the_mercators_full_storehouse_names_no_drop_field():
+    # The Mercator's screen has no "drop": a purchase that does not fit buys fewer.
+    for language in LANGUAGES:
+        with translation.override(language):
+            text = translation.gettext(
+                "%(player)s's storehouse has 12 spaces: %(needed)d would be needed;"
+                " buy fewer goods"
+            )
+        assert "drop" not in text
+        assert "“" not in text, (language, text)
+
+
+class _Helper:
+    full = False
+    colonist_cash = None
+    colonists_in_storehouse = 0
+
+
+@pytest.mark.parametrize(
+    ("language", "differs"),
+    [("en", False), ("pt-br", False), ("es", False), ("fr", True), ("uk", True)],
+)
+def test_the_colonist_helper_says_the_right_rule_and_where_the_rulebook_differs(
+    language, differs
+):
+    with translation.override(language):
+        html = render_to_string(
+            "assistant/concordia/helpers/colonist.html", {"helper": _Helper()}
+        )
+        rule = translation.gettext(
+            "The cash option: 5 sestertii + 1 per colonist of yours on the board."
+        )
+    assert rule in html
+    assert "5" in rule
+    assert ('id="rulebook-differs"' in html) is differs
+    if differs:
+        assert "2" in html.split('id="rulebook-differs"')[1]
+
+
+def test_the_architects_rules_count_the_brick_of_a_house():
+    from assistant.concordia.labels import CARD_RULES
+
+    assert "1 brick and 1 of its city's good (in a brick city: 1 food)" in str(
+        CARD_RULES["Architect"]
+    )

@@ -186,8 +186,13 @@ def _purchase(
 ) -> dict[str, Any] | None:
     seat = state.seat
     assert seat is not None
-    if None in state.display:
-        return None
+    nothing: dict[str, Any] = {"buy": []}
+    if senator and state.full:
+        nothing["pay"] = {}
+    # "pode comprar até duas cartas": buying nothing is a legal turn, and the
+    # only one while places wait for their cards or the display is empty.
+    if None in state.display or not any(state.display) or rng.random() < 0.05:
+        return nothing
     holding = _goods(state.players[seat].storehouse)
     prices = list(play.display_prices(state))
     rng.shuffle(prices)
@@ -217,7 +222,7 @@ def _purchase(
         if rng.random() < 0.5:
             break
     if not buy:
-        return None
+        return nothing
     fields: dict[str, Any] = {"buy": buy}
     if senator and state.full:
         fields["pay"] = {g.value: n for g, n in pay.items()}
@@ -317,7 +322,8 @@ def _role_fields(
             fields = action_fields(rng, state, option.card)
             if fields is not None:
                 return {"copy": option.player, **fields}
-        return None
+        # Nothing to copy: the Diplomat is played for no effect.
+        return {} if not options else None
     return _specialist(state, kind)
 
 

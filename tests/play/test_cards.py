@@ -393,7 +393,7 @@ def test_senator_third_card_is_refused():
     assert refusal(
         p("Ana", "Senator", buy=["I:Mercator", "I:Prefect", "I:Architect"], pay={}),
         display=SENATOR_DISPLAY,
-    ) == ("events[0].buy", "The Senator buys 1 or 2 cards; 3 named")
+    ) == ("events[0].buy", "The Senator buys up to 2 cards; 3 named")
 
 
 def test_consul_rulebook_example_pays_only_the_cards_own_cost():

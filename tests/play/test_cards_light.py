@@ -85,7 +85,7 @@ def test_a_light_consul_buys_exactly_one_card():
     with pytest.raises(play.LogInvalid) as refused:
         _light(*events, p("Bia", "II:Consul", buy=["II:Vintner", "I:Smith"]))
     assert refused.value.problems[0].message == (
-        "The Consul buys exactly 1 card; 2 named"
+        "The Consul buys at most 1 card; 2 named"
     )
 
 

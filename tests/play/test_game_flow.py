@@ -191,38 +191,6 @@ def test_apply_event_adds_one_event_and_refuses_an_illegal_one():
     assert state3.undoable
 
 
-def test_legal_cards_says_why_a_card_cannot_be_played():
-    state = run()
-    options = {o.card: o for o in play.legal_cards(state)}
-    assert options["Diplomat"].playable is False
-    assert options["Diplomat"].reason is not None
-    assert options["Diplomat"].reason.message == (
-        "No other player has a top card a Diplomat can copy and carry out now"
-    )
-    assert options["Senator"].playable is True
-    state = run(
-        p("Ana", "Senator", buy=["I:Mason"], pay={}), p("Bia", "Mercator", trade={})
-    )
-    options = {o.card: o for o in play.legal_cards(state)}
-    assert options["Senator"].playable is False
-    assert options["Diplomat"].playable is True
-    # Ana's Senator is the only top card, and it cannot buy while places wait.
-    senator_top = run(p("Ana", "Senator", buy=["I:Mason"], pay={}))
-    assert {o.card: o.playable for o in play.legal_cards(senator_top)}[
-        "Diplomat"
-    ] is False
-    poor = run(
-        adjust(
-            "Ana", storehouse={"brick": 0, "food": 0, "tool": 0, "wine": 0, "cloth": 0}
-        )
-    )
-    options = {o.card: o for o in play.legal_cards(poor)}
-    assert options["Senator"].reason is not None
-    assert options["Senator"].reason.message == (
-        "Ana cannot pay for any card on the display"
-    )
-
-
 def test_the_final_sheet_of_a_full_game_is_what_lies_on_the_table():
     state = run(
         p("Ana", "Architect", build=["Napoca"]),

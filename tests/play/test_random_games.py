@@ -163,6 +163,28 @@ def test_undo_after_any_event_gives_the_state_before_it(seed, players, tracking)
         state = after
 
 
+def test_random_games_record_the_turns_that_buy_or_copy_nothing():
+    """Issue #25 item 1: the random games play the buy-nothing Senator and
+    Consul and the Diplomat with nothing to copy, and the engine takes them."""
+    seen: Counter[str] = Counter()
+    for seed in range(12):
+        game = play_to_the_end(
+            random.Random(seed),
+            players=2 + seed % 4,
+            tracking=("full", "light")[seed % 2],
+        )
+        for event in game.documents:
+            if event.get("buy") == []:
+                card = play.CARDS[event["card"]].kind.value
+                seen["copied " + card if "copy" in event else card] += 1
+            kind = play.CARDS[event["card"]].kind if "card" in event else None
+            if kind is play.CardKind.DIPLOMAT and "copy" not in event:
+                seen["Diplomat copying nothing"] += 1
+    assert seen["Senator"] > 0, seen
+    assert seen["Consul"] > 0, seen
+    assert seen["Diplomat copying nothing"] > 0, seen
+
+
 @settings(max_examples=30, deadline=None)
 @given(
     st.integers(0, 2**32),

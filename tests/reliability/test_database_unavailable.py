@@ -143,3 +143,49 @@ def _raised_while_handling(first: Exception, second: Exception) -> Exception:
 )
 def test_only_a_lost_database_counts_as_unreachable(error, unreachable):
     assert _database_unreachable(error) is unreachable
+
+
+def test_the_api_answers_503_in_its_errors_document_when_the_database_is_gone(
+    client, alice, broken_database
+):
+    client.force_login(alice)
+    client.raise_request_exception = False
+    broken_database(_connection_lost())
+
+    response = client.get("/api/v1/clubs/")
+
+    assert response.status_code == 503
+    assert response["Content-Type"] == "application/json"
+    assert response["Retry-After"] == "5"
+    assert response.json() == {
+        "errors": [
+            {
+                "path": "",
+                "message": "The scores cannot be reached just now. "
+                "Please try again in a moment.",
+            }
+        ]
+    }
+
+
+def test_any_other_api_error_answers_500_in_its_errors_document(
+    client, alice, broken_database
+):
+    client.force_login(alice)
+    client.raise_request_exception = False
+    broken_database(ValueError("a bug, not an outage"))
+
+    response = client.get("/api/v1/clubs/")
+
+    assert response.status_code == 500
+    assert response["Content-Type"] == "application/json"
+    assert not response.has_header("Retry-After")
+    assert response.json() == {
+        "errors": [
+            {
+                "path": "",
+                "message": "Something went wrong on our side; nothing was changed.",
+            }
+        ]
+    }
+    assert "a bug" not in response.content.decode()

@@ -59,6 +59,17 @@ def test_sestertii_cannot_be_negative():
     ]
 
 
+def test_sestertii_are_bounded_by_what_a_game_can_hold():
+    assert problems_of(table(ender("Ana"), board("Bia", sestertii=10_000))) == []
+    assert problems_of(table(ender("Ana"), board("Bia", sestertii=10**30))) == [
+        (
+            "players[1].sestertii",
+            "A player holds at most 10000 sestertii; "
+            "1000000000000000000000000000000 given",
+        )
+    ]
+
+
 def test_storehouse_goods_cannot_be_negative():
     sheet = table(board("Ana", storehouse=GoodCounts(wine=-2)), ender("Bia"))
     assert problems_of(sheet) == [

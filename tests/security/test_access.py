@@ -179,7 +179,8 @@ RULES: dict[str, dict[str, Rule]] = {
     "assistant:game-undo": _post(MEMBER, 302),
     # The cast's game tracks only the cards: nothing to correct, back to the game.
     "assistant:game-adjust": {**_get(MEMBER, 302), **_post(MEMBER, 302)},
-    "assistant:game-abandon": _post(MEMBER, 302),
+    # Abandon asks first: a GET, or a POST without the confirmation, is that page.
+    "assistant:game-abandon": {**_get(MEMBER), **_post(MEMBER, 200)},
     # Without htmx a changed head sends the browser to the turn screen.
     "assistant:game-head": _get(MEMBER, 302),
     "assistant:game-share": {**_get(MEMBER), **_post(MEMBER, 302)},

@@ -112,7 +112,7 @@ def test_a_bad_month_is_reported_next_to_its_field_and_filters_nothing(member, r
     response = member.get(leaderboard_url(), {"date_from": "2026-13"}, headers=HTMX)
     html = response.content.decode()
     assert response.status_code == 200
-    assert re.search(r'id="id_date_from-error">Enter a month as year and month', html)
+    assert re.search(r'id="id_date_from_error">Enter a month as year and month', html)
     assert cells(html, "Ana")[3] == "4"
 
 
@@ -128,7 +128,7 @@ def test_a_range_ending_before_it_starts_is_refused(member, rebuilt):
         leaderboard_url(), {"date_from": "2026-03", "date_to": "2026-01"}
     ).content.decode()
     assert re.search(
-        r'id="id_date_to-error">The last month comes before the first one.', html
+        r'id="id_date_to_error">The last month comes before the first one.', html
     )
 
 

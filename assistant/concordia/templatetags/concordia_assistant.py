@@ -9,8 +9,10 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext
 
+from assistant.concordia import adapter
 from assistant.concordia.labels import (
     ANY_GOOD_COUNT,
+    CARD_EFFECTS,
     CARD_RULES,
     GOOD_LABELS,
     SPECIALIST_RULES,
@@ -35,11 +37,21 @@ _TILE_WORD = 8
 
 @register.filter
 def card_tile(card: str | None) -> SafeString:
-    """The card's label for a tile, marked ``long`` when a word of it would not fit."""
+    """The card's tile: its label (marked ``long`` when a word of it would not
+    fit), the god it counts for and its effect in a few words."""
     label = card_label(card)
     long = max((len(word) for word in label.split()), default=0) > _TILE_WORD
+    category = adapter.card_category(card or "")
+    effect = CARD_EFFECTS.get(adapter.card_kind(card or ""), "")
     return format_html(
-        '<span class="tile-label{}">{}</span>', " long" if long else "", label
+        '<span class="tile-label{}">{}</span>'
+        '<span class="tile-god" data-god="{}">{}</span>'
+        '<span class="tile-effect">{}</span>',
+        " long" if long else "",
+        label,
+        category,
+        vocabulary_category_label(category) if category else "",
+        effect,
     )
 
 
@@ -101,6 +113,19 @@ def pay_label(option: str) -> str:
 def specialist_rule(good: str) -> str:
     """What a specialist of ``good`` produces, in one translatable sentence."""
     return str(SPECIALIST_RULES.get(str(good), ""))
+
+
+@register.filter
+def good_amount(good: str, count: int) -> str:
+    """``brick``, 2 → "2 brick" in the reader's language."""
+    return _good_count(str(good), int(count))
+
+
+@register.filter
+def card_list(cards: object) -> str:
+    """Cards as ``Mason I, Prefect``; ``—`` when there are none."""
+    items = list(cards) if isinstance(cards, (list, tuple)) else []
+    return ", ".join(card_label(str(card)) for card in items) or "—"
 
 
 @register.filter

@@ -240,16 +240,20 @@ def test_nothing_after_the_end_but_undo() -> None:
     assert session.state.status is mg.Status.PLAYING
 
 
-def test_nothing_to_undo_and_nothing_after_abandon() -> None:
+def test_nothing_to_undo_and_only_an_undo_after_abandon() -> None:
     session = Session(setup(2, "light"))
     assert session.refused({"type": "undo"}) == [
         {"path": "events[0]", "message": "There is nothing to undo"}
     ]
+    before = mg.state_document(session.state)
     session.add({"type": "abandon"})
     assert mg.state_document(session.state)["status"] == "abandoned"
-    assert session.refused({"type": "undo"})[0]["message"] == (
-        "The game was abandoned: nothing can follow"
+    assert session.refused({"type": "abandon"})[0]["message"] == (
+        "The game was abandoned: only an undo can follow"
     )
+    # Issue #25: the abandon is withdrawn like any other event.
+    session.add({"type": "undo"})
+    assert mg.state_document(session.state) == before
 
 
 def test_setup_colour_and_rulings() -> None:
