@@ -11,6 +11,7 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from play.concordia import messages as m
 from play.concordia.board import Board
 from play.concordia.cards import (
     card_price,
