@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("games", "0007_position_counts_json_required"),
+        ("games", "0008_session_notes_bounded"),
     ]
 
     operations = [
