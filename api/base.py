@@ -18,13 +18,17 @@ from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db.models import QuerySet
 from django.http import HttpRequest, JsonResponse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 from django.views.decorators.csrf import csrf_exempt
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
+    OpenApiParameter,
     OpenApiResponse,
     inline_serializer,
 )
 from rest_framework import exceptions, serializers, status
 from rest_framework.pagination import PageNumberPagination
+from rest_framework.parsers import BaseParser
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -34,8 +38,11 @@ from clubs import access
 from clubs.models import Club
 from games.documents import (
     MAX_IMPORT_BYTES,
+    ImportRejected,
+    document_load,
     problem_message,
 )
+from scoring.shape import EXPECTED_OBJECT, describe
 from scoring.types import Problem
 
 # API error handling
@@ -117,18 +124,112 @@ THROTTLED = OpenApiResponse(
     DetailSerializer, description="Too many requests; retry later."
 )
 READ_ERRORS: Final = {401: DENIED, 403: DENIED, 404: NOT_FOUND, 429: THROTTLED}
+# A list: also a ``?page=`` that is no page number (400 at ``page``).
+LIST_ERRORS: Final = {400: ERRORS, **READ_ERRORS}
 
 
-def request_body(request: Request) -> bytes:
-    """Return the raw request body, for the services to decode and report on.
+class RawJsonParser(BaseParser):
+    """Take an ``application/json`` body as its bytes, for `document_load` to read.
 
     DRF's JSONParser would answer malformed JSON with its own message (and a
     deeply nested document with a server error); the score-sheet contract and
-    the imports answer with their errors document instead. One byte over the
-    limit is enough for `document_load` to refuse the body.
+    the imports answer with their errors document instead. Being a parser (not
+    none), it also lets DRF's session authentication check the CSRF token of a
+    signed-in browser: with no parser, that check's look at the form data
+    answered 415. One byte over the limit is enough for `document_load` to
+    refuse the body.
     """
+
+    media_type = "application/json"
+
+    def parse(
+        self,
+        stream: Any,
+        media_type: str | None = None,
+        parser_context: Mapping[str, Any] | None = None,
+    ) -> Any:
+        return bytes(stream.read(MAX_IMPORT_BYTES + 1)) if stream else b""
+
+
+def request_body(request: Request) -> bytes:
+    """Return the raw request body, for the services to decode and report on."""
+    data: object = request.data
+    if isinstance(data, bytes):
+        return data
+    # No Content-Type: DRF parsed nothing, and the stream is still unread.
     stream = request.stream
     return bytes(stream.read(MAX_IMPORT_BYTES + 1)) if stream else b""
+
+
+def document_object(request: Request) -> dict[str, Any]:
+    """The body as a JSON object, read by `document_load` (size, depth, NUL…)."""
+    document = document_load(request_body(request))
+    if not isinstance(document, dict):
+        raise ImportRejected(
+            [
+                Problem(
+                    path="",
+                    template=EXPECTED_OBJECT,
+                    params={"got": describe(document)},
+                )
+            ]
+        )
+    return document
+
+
+IDEMPOTENCY_KEY_MAX: Final = 60
+
+IDEMPOTENCY_KEY = OpenApiParameter(
+    "Idempotency-Key",
+    OpenApiTypes.STR,
+    OpenApiParameter.HEADER,
+    description="Any text of 1 to 60 printable ASCII characters the client "
+    "chooses (a UUID): a request sent again with the same key records nothing "
+    "new and answers with what the first one recorded.",
+    pattern=r"^[\x21-\x7e]{1,60}$",
+)
+
+_BAD_KEY: Final = gettext_noop(
+    "An Idempotency-Key is 1 to 60 printable ASCII characters without spaces."
+)
+
+
+def idempotency_key(request: Request) -> str:
+    """The request's Idempotency-Key header ("" without one); a 400 if malformed."""
+    key = request.headers.get("Idempotency-Key")
+    if key is None:
+        return ""
+    if not (
+        0 < len(key) <= IDEMPOTENCY_KEY_MAX
+        and all("\x21" <= character <= "\x7e" for character in key)
+    ):
+        raise ImportRejected([Problem(path="Idempotency-Key", template=_BAD_KEY)])
+    return key
+
+
+# Fields of JSON bodies: DRF's take "yes" for true and 42 for "42", which the
+# schema (boolean, string) refuses; a body is JSON, so its types are meant.
+
+
+class JsonBooleanField(serializers.BooleanField):
+    def to_internal_value(self, data: Any) -> bool:
+        if not isinstance(data, bool):
+            self.fail("invalid", input=data)
+        return data
+
+
+class JsonCharField(serializers.CharField):
+    def to_internal_value(self, data: Any) -> str:
+        if not isinstance(data, str):
+            self.fail("invalid")
+        return str(super().to_internal_value(data))
+
+
+class JsonIntegerField(serializers.IntegerField):
+    def to_internal_value(self, data: Any) -> int:
+        if isinstance(data, bool) or not isinstance(data, int):
+            self.fail("invalid")
+        return int(super().to_internal_value(data))
 
 
 # Access
@@ -150,13 +251,37 @@ def managed_club(request: Request, club_slug: str) -> Club:
     return access.club_for_manager(request_user(request), club_slug)
 
 
+class ApiPagination(PageNumberPagination):
+    """DRF's page numbers, with ``?page=`` (empty) or ``?page=x`` refused with a
+    400 at ``page`` rather than read as the first page or a 404."""
+
+    last_page_strings = ()
+
+    def get_schema_operation_parameters(self, view: Any) -> list[dict[str, Any]]:
+        parameters = super().get_schema_operation_parameters(view)
+        for parameter in parameters:
+            if parameter["name"] == self.page_query_param:
+                parameter["schema"] = {"type": "integer", "minimum": 1}
+        return parameters
+
+    def get_page_number(self, request: Any, paginator: Any) -> int:
+        raw = request.query_params.get(self.page_query_param)
+        if raw is None:
+            return 1
+        if not (raw.isascii() and raw.isdigit() and 0 < len(raw) < 10 and int(raw)):
+            raise exceptions.ValidationError(
+                {self.page_query_param: [_("A page is a whole number from 1 on.")]}
+            )
+        return int(raw)
+
+
 def paginated(
     view: APIView,
     request: Request,
     queryset: QuerySet[Any],
     serializer: type[serializers.BaseSerializer[Any]],
 ) -> Response:
-    paginator = PageNumberPagination()
+    paginator = ApiPagination()
     page = paginator.paginate_queryset(queryset, request, view=view)
     return paginator.get_paginated_response(serializer(page, many=True).data)
 

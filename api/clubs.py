@@ -7,13 +7,14 @@ from drf_spectacular.utils import (
     extend_schema,
 )
 from rest_framework import serializers
-from rest_framework.pagination import PageNumberPagination
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from api.base import (
+    LIST_ERRORS,
     READ_ERRORS,
+    ApiPagination,
     member_club,
     paginated,
 )
@@ -26,14 +27,14 @@ from clubs.selectors import club_qs_visible_to
 
 class ClubListApi(APIView):
     # Read by drf-spectacular, which then documents the paginated envelope.
-    pagination_class = PageNumberPagination
+    pagination_class = ApiPagination
 
     class OutputSerializer(serializers.ModelSerializer[Club]):
         class Meta:
             model = Club
             fields = ("slug", "name", "created_at")
 
-    @extend_schema(responses={200: OutputSerializer(many=True), **READ_ERRORS})
+    @extend_schema(responses={200: OutputSerializer(many=True), **LIST_ERRORS})
     def get(self, request: Request) -> Response:
         clubs = club_qs_visible_to(request.user).order_by("name", "pk")
         return paginated(self, request, clubs, self.OutputSerializer)
@@ -77,9 +78,9 @@ class PlayerOutputSerializer(serializers.ModelSerializer[Player]):
 
 class PlayerListApi(APIView):
     # Read by drf-spectacular, which then documents the paginated envelope.
-    pagination_class = PageNumberPagination
+    pagination_class = ApiPagination
 
-    @extend_schema(responses={200: PlayerOutputSerializer(many=True), **READ_ERRORS})
+    @extend_schema(responses={200: PlayerOutputSerializer(many=True), **LIST_ERRORS})
     def get(self, request: Request, club_slug: str) -> Response:
         club = member_club(request, club_slug)
         players = club.players.select_related("user").order_by("name", "pk")

@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
 
 from django.http import HttpResponse
 from django.utils.translation import gettext_noop
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
+    OpenApiParameter,
     OpenApiResponse,
     extend_schema,
 )
 from rest_framework import serializers, status
+from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -20,17 +23,21 @@ from rest_framework.views import APIView
 from api.base import (
     ERRORS,
     READ_ERRORS,
+    RawJsonParser,
     managed_club,
     member_club,
     request_body,
     request_user,
 )
+from api.schema import typed_schema, without_required
 from games.documents import (
     ImportRejected,
     document_load,
 )
 from portability.backup import club_backup_export, club_backup_import
+from portability.backup.document import BackupDocument
 from portability.bgstats import (
+    BgStatsDocument,
     BgStatsFile,
     bgstats_export,
     bgstats_import,
@@ -49,11 +56,19 @@ from scoring.types import Problem
 # Export and import
 
 
+_BACKUP = typed_schema(BackupDocument)
+_BACKUP_REQUEST = {
+    **_BACKUP,
+    "description": "A club backup (docs/portability.md), as …/backup/ returns it; "
+    "files of version 1 are read too.",
+}
+
+
 class ClubBackupExportApi(APIView):
     @extend_schema(
         responses={
             200: OpenApiResponse(
-                OpenApiTypes.OBJECT,
+                _BACKUP,
                 description="The club backup (docs/portability.md).",
             ),
             **READ_ERRORS,
@@ -138,10 +153,10 @@ def _bgstats_rejected(rejected: ImportRejected) -> Response:
 
 
 class ClubBackupRestoreApi(APIView):
-    parser_classes = ()
+    parser_classes = (RawJsonParser,)
 
     @extend_schema(
-        request={"application/json": OpenApiTypes.OBJECT},
+        request={"application/json": _BACKUP_REQUEST},
         responses={201: _ImportOutcomeSerializer, 400: ERRORS, **READ_ERRORS},
         description="Restore a club backup into this club, which must have no games or players yet.",
     )
@@ -151,10 +166,43 @@ class ClubBackupRestoreApi(APIView):
         return _outcome(club_backup_import(club=club, document=document))
 
 
+class _CsvRenderer(BaseRenderer):
+    """Lets ``Accept: text/csv`` choose the CSV (the view writes it itself)."""
+
+    media_type = "text/csv"
+    format = "csv"
+    charset = "utf-8"
+
+    def render(
+        self,
+        data: Any,
+        accepted_media_type: str | None = None,
+        renderer_context: Mapping[str, Any] | None = None,
+    ) -> bytes:
+        # Only errors reach a renderer, and `handle_exception` sends those as JSON.
+        return bytes(JSONRenderer().render(data))
+
+
 class ResultsCsvApi(APIView):
+    renderer_classes = (_CsvRenderer, JSONRenderer)
+
+    def handle_exception(self, exc: Exception) -> Response:
+        # An error is the errors document in JSON whatever the client accepts.
+        self.request.accepted_renderer = JSONRenderer()
+        self.request.accepted_media_type = JSONRenderer.media_type
+        return super().handle_exception(exc)
+
     @extend_schema(
         operation_id="clubs_results_csv_retrieve",
-        responses={(200, "text/csv"): OpenApiTypes.STR, **READ_ERRORS},
+        # DRF's ?format= picks a renderer; the CSV is the one answer documented.
+        parameters=[OpenApiParameter("format", exclude=True)],
+        responses={
+            (200, "text/csv"): OpenApiTypes.STR,
+            **{
+                (code, "application/json"): answer
+                for code, answer in READ_ERRORS.items()
+            },
+        },
         description="Every seat of every finished game, one row each.",
     )
     def get(self, request: Request, club_slug: str) -> HttpResponse:
@@ -166,7 +214,7 @@ class BgStatsExportApi(APIView):
     @extend_schema(
         responses={
             200: OpenApiResponse(
-                OpenApiTypes.OBJECT,
+                typed_schema(BgStatsDocument),
                 description="BG Stats JSON export of the Concordia plays.",
             ),
             **READ_ERRORS,
@@ -232,16 +280,16 @@ _CHOICES_SHAPE: Final = gettext_noop(
 )
 _FLAG_SHAPE: Final = gettext_noop("Expected true or false")
 
+_BGSTATS_FILE = without_required(typed_schema(BgStatsDocument))
 _BGSTATS_REQUEST = {
     "type": "object",
-    "description": "A BG Stats JSON export; optionally with `players_chosen`: "
-    "{BG Stats player id: club player id, or null for a new player}.",
+    "description": "A BG Stats JSON export (the fields the import reads are "
+    "typed; a phone's file has more, which are ignored); optionally with "
+    "`players_chosen`: {BG Stats player id: club player id, or null for a new "
+    "player}.",
     "additionalProperties": True,
     "properties": {
-        "games": {"type": "array", "items": {"type": "object"}},
-        "players": {"type": "array", "items": {"type": "object"}},
-        "locations": {"type": "array", "items": {"type": "object"}},
-        "plays": {"type": "array", "items": {"type": "object"}},
+        **_BGSTATS_FILE["properties"],
         "players_chosen": {
             "type": "object",
             "additionalProperties": {"type": "integer", "nullable": True},
@@ -257,7 +305,7 @@ _BGSTATS_REQUEST = {
 
 
 class BgStatsPreviewApi(APIView):
-    parser_classes = ()
+    parser_classes = (RawJsonParser,)
 
     class OutputSerializer(serializers.Serializer[object]):
         plays = serializers.IntegerField(help_text="The plays that would be imported.")
@@ -296,7 +344,7 @@ class BgStatsPreviewApi(APIView):
 
 
 class BgStatsImportApi(APIView):
-    parser_classes = ()
+    parser_classes = (RawJsonParser,)
 
     @extend_schema(
         request={"application/json": _BGSTATS_REQUEST},

@@ -18,21 +18,22 @@ from rest_framework.views import APIView
 from api.base import (
     ERRORS,
     THROTTLED,
+    RawJsonParser,
     problems_document,
     request_body,
 )
+from api.sheet_schema import SCORE_SHEET
 from games.documents import document_problems
 from scoring.sheet_io import (
     SheetInvalid,
     load_document,
     score_document,
 )
-from scoring.types import MapName
 
 # Score-sheet calculator
 
 
-_SHEET_EXAMPLE: Final = {
+SHEET_EXAMPLE: Final = {
     "game": "concordia",
     "kind": "final",
     "map": "imperium",
@@ -117,23 +118,6 @@ _RESULT_DOCUMENT = {
         "players": {"type": "array", "items": _RESULT_PLAYER},
     },
 }
-_SHEET_DOCUMENT = {
-    "type": "object",
-    "description": "A score sheet of Concordia or Magnanimous (docs/score-sheet.md).",
-    "additionalProperties": True,
-    "required": ["game", "players"],
-    "properties": {
-        "game": {"type": "string", "enum": ["concordia", "magnanimous"]},
-        "kind": {"type": "string", "enum": ["final", "intermediate"]},
-        "map": {"type": "string", "enum": [name.value for name in MapName]},
-        "praefectus_magnus": {"type": "string"},
-        "ending": {"type": "string", "enum": ["republic", "nobility", "rio_occupied"]},
-        "players": {
-            "type": "array",
-            "items": {"type": "object", "additionalProperties": True},
-        },
-    },
-}
 
 
 class ScoreSheetApi(APIView):
@@ -141,17 +125,17 @@ class ScoreSheetApi(APIView):
 
     authentication_classes = ()
     permission_classes = (AllowAny,)
-    parser_classes = ()
+    parser_classes = (RawJsonParser,)
 
     @extend_schema(
         operation_id="score_sheet_score",
-        request={"application/json": _SHEET_DOCUMENT},
+        request=SCORE_SHEET,
         responses={
             200: OpenApiResponse(_RESULT_DOCUMENT, description="The result document."),
             400: ERRORS,
             429: THROTTLED,
         },
-        examples=[OpenApiExample("Concordia", value=_SHEET_EXAMPLE, request_only=True)],
+        examples=[OpenApiExample("Concordia", value=SHEET_EXAMPLE, request_only=True)],
         auth=[],
     )
     def post(self, request: Request) -> Response:

@@ -146,16 +146,22 @@ class LeaderboardApi(APIView):
             OpenApiParameter("map", enum=ConcordiaMap.values),
             OpenApiParameter(
                 "players",
-                int,
+                {
+                    "type": "integer",
+                    "minimum": TABLE_SIZES[Game.CONCORDIA].start,
+                    "maximum": TABLE_SIZES[Game.CONCORDIA].stop - 1,
+                },
                 description="Only games with this many players (2 to 5).",
             ),
-            OpenApiParameter("page", int),
+            OpenApiParameter(
+                "page", {"type": "integer", "minimum": 1, "maximum": 100000}
+            ),
         ],
         responses={200: OutputSerializer, 400: ERRORS, **READ_ERRORS},
     )
     def get(self, request: Request, club_slug: str) -> Response:
         club = member_club(request, club_slug)
-        params = self.InputSerializer(data=request.query_params)
+        params = self.InputSerializer(data=request.query_params.dict())
         params.is_valid(raise_exception=True)
         data = params.validated_data
         board = stats_selectors.leaderboard_get(
@@ -213,7 +219,7 @@ class ClubStatisticsApi(APIView):
     )
     def get(self, request: Request, club_slug: str) -> Response:
         club = member_club(request, club_slug)
-        params = _GameInputSerializer(data=request.query_params)
+        params = _GameInputSerializer(data=request.query_params.dict())
         params.is_valid(raise_exception=True)
         game = params.validated_data["game"]
         summary = stats_selectors.club_summary_get(club=club, game=game)
@@ -284,7 +290,7 @@ class PlayerStatisticsApi(APIView):
     def get(self, request: Request, club_slug: str, player_id: int) -> Response:
         club = member_club(request, club_slug)
         player = get_object_or_404(club.players, pk=player_id)
-        params = _GameInputSerializer(data=request.query_params)
+        params = _GameInputSerializer(data=request.query_params.dict())
         params.is_valid(raise_exception=True)
         game = params.validated_data["game"]
         profile = stats_selectors.player_profile_get(

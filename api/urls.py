@@ -10,7 +10,16 @@ from drf_spectacular.views import (
     SpectacularSwaggerSplitView,
 )
 
-from api import auth, base, clubs, exports, score_sheet, sessions, statistics
+from api import (
+    auth,
+    base,
+    clubs,
+    exports,
+    score_sheet,
+    sessions,
+    statistics,
+    table_games,
+)
 
 app_name = "api"
 
@@ -93,6 +102,36 @@ urlpatterns = [
         _CLUB + "bgstats/import/",
         exports.BgStatsImportApi.as_view(),
         name="bgstats-import",
+    ),
+    path(
+        _CLUB + "table-games/",
+        table_games.TableGameListApi.as_view(),
+        name="table-game-list",
+    ),
+    path(
+        _CLUB + "table-games/import/",
+        table_games.TableGameImportApi.as_view(),
+        name="table-game-import",
+    ),
+    path(
+        _CLUB + "table-games/<int:game_id>/",
+        table_games.TableGameDetailApi.as_view(),
+        name="table-game-detail",
+    ),
+    path(
+        _CLUB + "table-games/<int:game_id>/state/",
+        table_games.TableGameStateApi.as_view(),
+        name="table-game-state",
+    ),
+    path(
+        _CLUB + "table-games/<int:game_id>/log/",
+        table_games.TableGameLogApi.as_view(),
+        name="table-game-log",
+    ),
+    path(
+        _CLUB + "table-games/<int:game_id>/events/",
+        table_games.TableGameEventApi.as_view(),
+        name="table-game-events",
     ),
     # Last: a slug or id the converters refuse is a JSON 404 like any other.
     # [\s\S], not ".": an address with an encoded newline (%0A) is under

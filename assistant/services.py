@@ -463,7 +463,7 @@ def log_game(document: object) -> GameAssistant[Any]:
 
 @transaction.atomic
 def game_import(
-    *, club: Club, created_by: User | None, document: object
+    *, club: Club, created_by: User | None, document: object, setup_key: str = ""
 ) -> AssistantGame:
     """Create a game from an exported game log, events and all.
 
@@ -472,10 +472,18 @@ def game_import(
     `RulesRefused` (with the path of each problem) and creates nothing; so do
     a document that is not a log object, a game the assistant does not play,
     and a log of more than `MAX_EVENTS` events (refused before it is read).
+    A log without events is a new game's setup, its seats as the log's header
+    gives them (the API's create). With a ``setup_key`` the game is made once
+    per club and key, as `game_create` makes it: a second call, even one
+    racing the first, returns the first game.
     """
     assistant = log_game(document)
     assert isinstance(document, dict)  # log_game refuses anything else
     log = assistant.log_read(document)
+    if setup_key:
+        made = AssistantGame.objects.filter(club=club, setup_key=setup_key).first()
+        if made is not None:
+            return made
     game = AssistantGame(
         club=club,
         game=assistant.game,
@@ -484,9 +492,21 @@ def game_import(
         status=log.status,
         created_by=created_by,
         head_seq=len(log.events),
+        setup_key=setup_key,
     )
     game.join_code = _join_code()
-    game.save()
+    try:
+        with transaction.atomic():
+            game.save()
+    except IntegrityError:
+        made = (
+            AssistantGame.objects.filter(club=club, setup_key=setup_key).first()
+            if setup_key
+            else None
+        )
+        if made is None:
+            raise
+        return made
     AssistantEvent.objects.bulk_create(
         AssistantEvent(game=game, seq=seq, document=event, created_by=created_by)
         for seq, event in enumerate(log.events, start=1)

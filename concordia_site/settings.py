@@ -306,7 +306,7 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"]
     + (["rest_framework.renderers.BrowsableAPIRenderer"] if DEBUG else []),
-    "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
+    "DEFAULT_PAGINATION_CLASS": "api.base.ApiPagination",
     "PAGE_SIZE": 50,
     "DEFAULT_THROTTLE_CLASSES": [
         "rest_framework.throttling.AnonRateThrottle",
@@ -337,6 +337,19 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
     "COMPONENT_SPLIT_REQUEST": True,
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "api.schema.bodies_required",
+    ],
+    # Fields called "game", "map" and "ending" hold several value sets (a
+    # score sheet's "game" is one game): each set gets its own name.
+    "ENUM_NAME_OVERRIDES": {
+        "GameEnum": "games.models.Game",
+        "SheetConcordiaEnum": "api.sheet_schema.GAME_CONCORDIA",
+        "SheetMagnanimousEnum": "api.sheet_schema.GAME_MAGNANIMOUS",
+        "MapEnum": "api.sheet_schema.MAPS",
+        "EndingEnum": "api.sheet_schema.ENDINGS",
+    },
 }
 
 # Celery: with REDIS_URL it is both broker and result backend; without it tasks

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from typing import Final
 
 from games.models import ConcordiaPosition, MagnanimousPosition, Seat
 from scoring.magnanimous import (
@@ -13,7 +14,7 @@ from scoring.magnanimous import (
     MagnanimousEnding,
     MagnanimousSheet,
 )
-from scoring.ruleset import Ruleset, base
+from scoring.ruleset import Ruleset, base, modules, ruleset
 from scoring.types import (
     CardCounts,
     GoodCounts,
@@ -28,6 +29,12 @@ from scoring.types import (
 # The counts a module adds to a player's sheet, stored in
 # `ConcordiaPosition.module_counts` under the score sheet's field names.
 MODULE_COUNT_FIELDS = ("venus_provinces", "venus_team_provinces")
+# Every module row a sheet can have (the forum's ``forum_points``).
+_ROW_FIELDS: Final = frozenset(
+    name
+    for module in modules()
+    for name in ruleset(next(iter(MapName)), (module,)).module_fields
+)
 
 
 def board_from_position(
@@ -51,7 +58,19 @@ def board_from_position(
             for field in MODULE_COUNT_FIELDS
             if type(value := counts.get(field, 0)) is int
         },
+        **_rows(position.rows),
     )
+
+
+def _rows(rows: object) -> dict[str, int]:
+    """The module rows a position stores that a `PlayerBoard` has (forum_points)."""
+    if not isinstance(rows, dict):
+        return {}
+    return {
+        name: count
+        for name, count in rows.items()
+        if name in _ROW_FIELDS and type(count) is int
+    }
 
 
 def position_values(
@@ -71,6 +90,7 @@ def position_values(
         "provinces": board.provinces,
         "cards": _counts(board.cards, rules.gods),
         "concordia_card": board.concordia_card,
+        "rows": {name: getattr(board, name) for name in rules.module_fields},
         "praefectus_magnus": praefectus_magnus,
         "module_counts": {
             field: value

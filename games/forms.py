@@ -75,6 +75,14 @@ class SessionCreateForm(forms.Form):
         required=False,
         help_text=_("Concordia only."),
     )
+    # Concordia's expansion modules the data knows (`scoring.ruleset.modules`).
+    expansions = forms.MultipleChoiceField(
+        label=_("Expansions"),
+        choices=[(module, module_label(module)) for module in modules()],
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+        help_text=_("Concordia only. None for the base game."),
+    )
     played_at = forms.DateField(
         label=_("Played on"),
         widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
@@ -132,6 +140,7 @@ class SessionCreateForm(forms.Form):
         spec = game_spec(game)
         if not spec.has_map:
             cleaned["map"] = ""
+            cleaned["expansions"] = []
         elif not cleaned.get("map") and "map" not in self.errors:
             self.add_error("map", _("Choose the map."))
         reading = seating.read_seats(
@@ -250,6 +259,7 @@ class SeatSheetForm(forms.Form):
             concordia_card=concordia_card,
             team=team or None,
             **{field: data[field] for field in self.module_fields},
+            **{name: data.get(name) or 0 for name in rules.module_fields},
         )
 
 
@@ -304,6 +314,17 @@ def seat_sheet_form(rules: Ruleset, team_play: bool = False) -> type[SeatSheetFo
         **{
             name: _count(MODULE_FIELD_LABELS[name])
             for name in module_count_fields(rules, team_play=team_play)
+        },
+        # A module's own row (the forum's points, negative for an auction bid).
+        **{
+            name: _SharedIntegerField(
+                label=_("Forum points"),
+                min_value=-99,
+                max_value=99,
+                initial=0,
+                required=False,
+            )
+            for name in rules.module_fields
         },
         "rules": rules,
         "module_fields": module_count_fields(rules, team_play=team_play),
@@ -456,6 +477,8 @@ def _board_initial(board: PlayerBoard) -> dict[str, Any]:
         initial[f"cards_{god}"] = count
     for name in MODULE_FIELD_LABELS:
         initial[name] = getattr(board, name)
+    if board.forum_points:
+        initial["forum_points"] = board.forum_points
     return initial
 
 

@@ -317,6 +317,9 @@ class ConcordiaPosition(models.Model):
     # sheet's field names (Venus: ``venus_provinces``, ``venus_team_provinces``):
     # a module's new count needs no column.
     module_counts = models.JSONField(default=dict, db_default={}, blank=True)
+    # A module's own rows of the score sheet, keyed by the sheet's field
+    # (``{"forum_points": -2}``, Salsa's forum); {} for the base game.
+    rows = models.JSONField(default=dict, db_default={}, blank=True)
 
     class Meta:
         constraints = [

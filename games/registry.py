@@ -25,7 +25,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Final, Protocol, TypeVar
+from typing import Any, Final, Protocol, TypeVar
 
 from django.contrib.auth.models import User
 from django.http import HttpResponse
@@ -75,6 +75,12 @@ class GamePages:
 ScoreRows = list[tuple[str | Promise, list[int]]]
 
 
+class SheetRecord(Protocol):
+    """Store a read score sheet on a game just created for it: positions, then results."""
+
+    def __call__(self, *, session: TableSession, sheet: Any) -> object: ...
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class GameSpec:
     """One game, as the shared code sees it.
@@ -99,6 +105,12 @@ class GameSpec:
     result_type: type
     score_rows: Callable[[object], ScoreRows]
     outcome: Callable[[object], object] | None = None
+    # The score-sheet contract (docs/score-sheet.md) of the game: read a
+    # decoded document into the game's sheet (raising `SheetInvalid` with
+    # path-addressed problems; the sheet has ``players``, each with a ``name``,
+    # in seating order), and record it on a new game (`games.sheet_intake`).
+    sheet_read: Callable[[object], Any] | None = None
+    sheet_record: SheetRecord | None = None
 
     @property
     def has_map(self) -> bool:

@@ -84,6 +84,7 @@ def session_create(
     """Create a game with its seats in seating order, ready for its sheet.
 
     A Magnanimous game has no map: pass ``map_name=""`` (a database constraint).
+    ``expansions``: Concordia's modules played (`scoring.ruleset.modules`).
 
     With an ``idempotency_key`` a resent submission returns the game the first
     one created instead of creating another.
@@ -102,12 +103,12 @@ def session_create(
         club=club,
         game=game,
         map=map_name,
+        expansions=list(expansions),
         played_at=played_at,
         place=place,
         notes=notes,
         created_by=created_by,
         idempotency_key=idempotency_key,
-        expansions=list(expansions),
     )
     try:
         with transaction.atomic():

@@ -126,6 +126,8 @@ def session_create(request: AuthedHtmxRequest, club_slug: str) -> HttpResponse:
             club=club,
             created_by=request.user,
             map_name=data["map"],
+            # Concordia's modules; a game without them (Magnanimous) gets none.
+            **({"expansions": data["expansions"]} if data["expansions"] else {}),
             played_at=_noon(data["played_at"]),
             place=data["place"],
             seats=seats,

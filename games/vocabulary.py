@@ -40,6 +40,8 @@ CATEGORY_LABELS: Final[dict[str, StrPromise]] = {
     "venus": _("Venus"),
     "minerva": _("Minerva"),
     "concordia": _("Concordia"),
+    # Salsa's forum: the victory points won or lost through its cards.
+    "forum": _("Forum"),
     "court": _("Court"),
     "commerce": _("Commerce"),
     "politics": _("Politics"),
@@ -63,6 +65,8 @@ GOOD_LABELS: Final[dict[str, StrPromise]] = {
     "tool": _("tool"),
     "wine": _("wine"),
     "cloth": _("cloth"),
+    # Salsa's wildcard good.
+    "salt": _("salt"),
 }
 
 # "2 food, 1 brick": one message per good with its plural forms (English counts
@@ -73,7 +77,21 @@ GOOD_COUNTS: Final[dict[str, StrPromise]] = {
     "tool": ngettext_lazy("%(n)d tool", "%(n)d tool", "n"),
     "wine": ngettext_lazy("%(n)d wine", "%(n)d wine", "n"),
     "cloth": ngettext_lazy("%(n)d cloth", "%(n)d cloth", "n"),
+    "salt": ngettext_lazy("%(n)d salt", "%(n)d salt", "n"),
 }
+
+# Concordia's expansion modules (the score sheet's ``expansions``), as the
+# pages name them: the box each comes in, then the module.
+MODULE_LABELS: Final[dict[str, StrPromise]] = {
+    "salt": _("Salsa: salt"),
+    "forum": _("Salsa: the forum"),
+    "venus": _("Venus (the seventh god)"),
+}
+
+
+def module_label(module: str) -> str | StrPromise:
+    """The module's name in the reader's language (its id without a label yet)."""
+    return MODULE_LABELS.get(module, module)
 
 
 def good_label(good: str) -> str | StrPromise:
@@ -131,16 +149,6 @@ CARD_LABELS: Final[dict[str, StrPromise]] = {
 }
 
 # The expansion modules (the score sheet's ``expansions``), as a page names them.
-MODULE_LABELS: Final[dict[str, StrPromise]] = {
-    "venus": _("Venus (the seventh god)"),
-}
-
-
-def module_label(module: str) -> str | StrPromise:
-    """The module's name in the reader's language (its id without a label)."""
-    return MODULE_LABELS.get(module, module)
-
-
 # A team of a team game (Venus) as the pages name it: the app names the teams
 # A, B, C by seat (partners sit alternately).
 TEAM_LABEL: Final = _("Team %(team)s")

@@ -79,9 +79,24 @@ def category_ids() -> tuple[str, ...]:
     keep a category's points in the slot of its place here. A game's own
     lines, in the order they are scored, are its ruleset's ``categories``.
     """
+    return (*god_line_ids(), *module_row_ids())
+
+
+def god_line_ids() -> tuple[str, ...]:
+    """The lines the statistics keep per category (``ruleset.categories``):
+    the gods, Minerva and the Concordia card, in their append-only order."""
     return tuple(
         as_str(category)
         for category in as_list(at(reference(), "ruleset", "categories"))
+    )
+
+
+def module_row_ids() -> tuple[str, ...]:
+    """A module's own rows of the score (``ruleset.module_rows``: the forum's
+    points): in a result and its total, not among the statistics' categories."""
+    return tuple(
+        as_str(row)
+        for row in as_list(as_mapping(reference()["ruleset"]).get("module_rows", []))
     )
 
 

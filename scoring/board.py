@@ -23,6 +23,7 @@ from types import MappingProxyType
 from typing import Final
 
 from scoring.catalog import (
+    GOOD_PRICE,
     MAX_HOUSES,
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -33,6 +34,7 @@ from scoring.catalog import (
 from scoring.engine import score_sheet
 from scoring.i18n import Plural, gettext_noop, ngettext
 from scoring.maps import MAPS, MapSpec, Province, TokenLetter
+from scoring.ruleset import base
 from scoring.types import (
     CardCounts,
     God,
@@ -75,6 +77,10 @@ LETTER_OVER_POOL: Final[dict[Good, Plural]] = {
         "Only %(tokens)d of the %(letter)s tokens show cloth, but %(given)d %(letter)s city is set to cloth",
         "Only %(tokens)d of the %(letter)s tokens show cloth, but %(given)d %(letter)s cities are set to cloth",
     ),
+    Good("salt"): ngettext(
+        "Only %(tokens)d of the %(letter)s tokens show salt, but %(given)d %(letter)s city is set to salt",
+        "Only %(tokens)d of the %(letter)s tokens show salt, but %(given)d %(letter)s cities are set to salt",
+    ),
 }
 HOUSE_IN_CAPITAL: Final = gettext_noop("Nobody builds a house in the capital, %(city)s")
 HOUSES_OVER_STOCK: Final = gettext_noop(
@@ -89,12 +95,19 @@ CARD_TAKEN: Final = gettext_noop(
 )
 
 ROMAN: Final = ("", "I", "II", "III", "IV", "V")
+# The goods board entry deals to cities and counts in storehouses: the base
+# game's. A module's good (salt) is entered on the quick sheet, which the
+# game's ruleset sizes.
+BOARD_GOODS: Final = base(next(iter(MapName))).goods
 CARD_BY_ID: Final[Mapping[int, SaleCard]] = MappingProxyType(
     {card.id: card for card in SALE_CARDS}
 )
 # §8 setup: a province's bonus marker shows its most valuable good, and `Good`
-# lists the goods cheapest first.
-_GOOD_RANK: Final = {good: rank for rank, good in enumerate(Good)}
+# lists the goods cheapest first. A good without a price (salt) is never on a
+# bonus marker: the marker shows the most valuable other good.
+_GOOD_RANK: Final = {
+    good: rank if good in GOOD_PRICE else -1 for rank, good in enumerate(Good)
+}
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -164,17 +177,23 @@ def province_bonus(province: Province, city_goods: Mapping[str, Good]) -> Good |
         # No marker of its own (Gavdos): the producer picks one of the five;
         # the most valuable unless a Prefect's ``bonus`` says otherwise.
         return max(Good, key=_GOOD_RANK.__getitem__)
-    return max((good for good in goods if good is not None), key=_GOOD_RANK.__getitem__)
+    best = max((good for good in goods if good is not None), key=_GOOD_RANK.__getitem__)
+    # Salt is never on a marker: a province of salt cities only has none.
+    return best if best in GOOD_PRICE else None
 
 
 def validate_city_goods(
-    spec: MapSpec, city_goods: Mapping[str, Good]
+    spec: MapSpec,
+    city_goods: Mapping[str, Good],
+    pools: Mapping[TokenLetter, GoodCounts] | None = None,
 ) -> tuple[Problem, ...]:
     """Return what is wrong with a deal of city tokens; ``()`` when it could be real.
 
     Every city needs a good, and each letter's cities together show exactly that
     letter's tokens (§8). Paths: ``city_goods["<city>"]`` for a city,
     ``letters.<letter>.<good>`` for a letter whose tokens of a good are overused.
+    ``pools``: the game's tokens per letter (its ruleset's ``token_pools``,
+    salt's swapped in); the base game's by default.
     """
     problems: list[Problem] = []
     for name in city_goods:
@@ -184,7 +203,7 @@ def validate_city_goods(
             problems.append(
                 _city_problem(name, CITY_UNKNOWN, {"map": spec.title, "city": name})
             )
-    for letter, pool in token_pool(spec).items():
+    for letter, pool in (pools or token_pool(spec)).items():
         cities = [city for city in spec.cities if city.letter is letter]
         for city in cities:
             if city.name not in city_goods:

@@ -24,6 +24,7 @@ from scoring.gods import (
     goods_value,
     minerva,
     minerva_line,
+    module_line,
 )
 from scoring.ruleset import GodRule, Ruleset, ruleset
 from scoring.types import (
@@ -134,6 +135,10 @@ class _Table:
     prices: tuple[int, ...]
     province_count: int
     specialist_category: Category
+    # The places of the wildcard goods (salt) in a `GoodCounts.vector`.
+    wildcards: tuple[int, ...]
+    # A module's own lines (the forum's) and the board field of each.
+    module_lines: tuple[tuple[Category, str], ...]
     # Whether players may sit in teams (Venus): only then are teams scored.
     teams: bool = False
 
@@ -148,11 +153,15 @@ def _table(rules: Ruleset, player_count: int) -> _Table:
             (RULES[god.rule], god, CardCounts.index[god.god], caps[god.god])
             for god in rules.god_rules
         ),
-        cities=rules.map.cities_per_good.vector,
+        cities=rules.cities_per_good.vector,
         prices=rules.price_vector,
         province_count=len(rules.map.provinces),
         specialist_category=rules.specialist_category,
         teams=rules.teams,
+        wildcards=tuple(GoodCounts.index[good] for good in rules.wildcards),
+        module_lines=tuple(
+            zip(rules.module_categories, rules.module_fields, strict=True)
+        ),
     )
 
 
@@ -264,7 +273,9 @@ def _score_player(board: PlayerBoard, table: _Table, final: bool) -> _Parts:
         value = sum(map(mul, stored, table.prices))
     else:
         value = goods_value(GoodCounts.of_vector(stored), table.prices)
-    parts = minerva(specialists=board.specialists, houses=houses)
+    parts = minerva(
+        specialists=board.specialists, houses=houses, wildcards=table.wildcards
+    )
     cards = board.cards.vector
     count = table.province_count
     # A loop, not a comprehension (a function call of its own in Python
@@ -282,7 +293,12 @@ def _score_player(board: PlayerBoard, table: _Table, final: bool) -> _Parts:
     # §3 intermediate scoring: the game is not over, nobody holds the card.
     line = concordia(holds_card=final and board.concordia_card)
     lines.append(line)
-    return tuple(lines), parts, value, total + line.points
+    total += line.points
+    for category, name in table.module_lines:
+        line = module_line(category, getattr(board, name))
+        lines.append(line)
+        total += line.points
+    return tuple(lines), parts, value, total
 
 
 # §2: a storehouse has 12 spaces, so no good can be there more than 12 times.

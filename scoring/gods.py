@@ -262,33 +262,60 @@ def god_line(
 
 
 @lru_cache(maxsize=1024)
-def _specialist(specialist: Specialist, houses: int) -> SpecialistScore:
+def _specialist(
+    specialist: Specialist, houses: int, wildcard_houses: int = 0
+) -> SpecialistScore:
     houses = max(houses, 0)
+    wildcard_houses = max(wildcard_houses, 0)
     value = SPECIALIST_VALUE[specialist]
     return SpecialistScore(
         specialist=specialist,
         good=SPECIALIST_GOOD[specialist],
-        houses=houses,
+        houses=houses + wildcard_houses,
         per_house=value,
-        points=value * houses,
+        points=value * (houses + wildcard_houses),
+        wildcard_houses=wildcard_houses,
     )
 
 
 def minerva(
-    *, specialists: Collection[Specialist], houses: GoodCounts
+    *,
+    specialists: Collection[Specialist],
+    houses: GoodCounts,
+    wildcards: tuple[int, ...] = (),
 ) -> tuple[SpecialistScore, ...]:
-    """Return one score per specialist, in `Specialist` order whatever the input order."""
+    """Return one score per specialist, in `Specialist` order whatever the input order.
+
+    ``wildcards`` are the places (in `GoodCounts.vector`) of the game's
+    wildcard goods (salt): a house in such a city counts for one specialist
+    type of the player's choice. Each specialist exists once, so the best
+    choice puts all of them on the player's most valuable specialist (Weaver
+    5, Vintner 4, the others 3; the first in `Specialist` order among equals).
+    """
     if not specialists:
         return ()
+    extra = 0
+    if wildcards:
+        vector = houses.vector
+        extra = sum(vector[place] for place in wildcards if vector[place] > 0)
     if len(specialists) == 1:
         (specialist,) = specialists
-        return (_specialist(specialist, houses.vector[_SPECIALIST_PLACE[specialist]]),)
+        return (
+            _specialist(
+                specialist, houses.vector[_SPECIALIST_PLACE[specialist]], extra
+            ),
+        )
     ordered = sorted(specialists, key=_SPECIALIST_ORDER.__getitem__)
+    best = max(ordered, key=SPECIALIST_VALUE.__getitem__) if extra else None
     # §5, §11.6: the specialist's value per own house in a city of its good;
     # two identical specialists would score twice.
     return tuple(
         [
-            _specialist(specialist, houses.vector[_SPECIALIST_PLACE[specialist]])
+            _specialist(
+                specialist,
+                houses.vector[_SPECIALIST_PLACE[specialist]],
+                extra if specialist is best else 0,
+            )
             for specialist in ordered
         ]
     )
@@ -331,3 +358,11 @@ def concordia(*, holds_card: bool) -> CategoryScore:
     # §2, §11.8: only the player who bought the last display card or built the
     # 15th house holds it.
     return _CONCORDIA_HELD if holds_card else _CONCORDIA_NOT_HELD
+
+
+def module_line(category: Category, points: int) -> CategoryScore:
+    """A module's own row (the forum's points): the points the sheet gives, as they are.
+
+    They may be negative (the forum's expert start costs the auction bid).
+    """
+    return _line(category, 1 if points else 0, points, points)

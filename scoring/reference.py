@@ -10,6 +10,22 @@ need (the starting cards, the house costs, the bonus markers…).
 
 from __future__ import annotations
 
-from scoring._data import as_int, as_list, as_mapping, as_str, at, reference
+from scoring._data import (
+    as_int,
+    as_list,
+    as_mapping,
+    as_str,
+    at,
+    god_line_ids,
+    reference,
+)
 
-__all__ = ["as_int", "as_list", "as_mapping", "as_str", "at", "reference"]
+__all__ = [
+    "as_int",
+    "as_list",
+    "as_mapping",
+    "as_str",
+    "at",
+    "god_line_ids",
+    "reference",
+]

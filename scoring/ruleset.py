@@ -12,7 +12,10 @@ The expansion modules are the score-sheet format's ``expansions`` ids (salt,
 forum, venus). An item of the data that names a ``module`` is in the game only
 when that module is played; the data's ``ruleset.modules`` says which modules
 exist, and what each changes (``players``, ``colours``, ``display_surcharge``
-naming another list of the data, ``starting_cards`` added to the hand).
+naming another list of the data, ``starting_cards`` added to the hand,
+``city_tokens`` naming the data's swap of one city token per letter for the
+module's good, ``starting_goods`` changing the starting storehouse,
+``category`` a line of the final score the module adds).
 """
 
 from __future__ import annotations
@@ -34,7 +37,7 @@ from scoring.catalog import (
     SaleCard,
     SurchargeGood,
 )
-from scoring.maps import MAPS, MapSpec
+from scoring.maps import MAPS, MapSpec, TokenLetter
 from scoring.types import (
     CardCounts,
     Category,
@@ -170,6 +173,24 @@ class Ruleset:
         classic side, ``"cloth"``, unless a module brings another)."""
         return self.display_sides.get(side, self.display_surcharge)
 
+    # The map's cities per good once the modules' city tokens are dealt (a
+    # salt token replaces one token per letter in use); the map's own pool
+    # in the base game.
+    cities_per_good: GoodCounts = field(default_factory=GoodCounts)
+    # The city tokens of each letter in use, the modules' swaps made (§8).
+    token_pools: Mapping[TokenLetter, GoodCounts] = field(
+        default_factory=lambda: MappingProxyType({})
+    )
+    # Each player's goods at setup (§2; salt: 1 salt instead of the second food).
+    starting_goods: GoodCounts = field(default_factory=GoodCounts)
+    # The goods sold and bought at a fixed price (the Mercator's); a
+    # wildcard good has none (salt is never traded for sestertii).
+    traded: tuple[Good, ...] = ()
+    # The lines a module adds after the Concordia card (the forum's), in
+    # ``categories`` too, each with the `PlayerBoard` field that holds its
+    # points (the data's ``sheet_field``: ``forum_points``).
+    module_categories: tuple[Category, ...] = ()
+    module_fields: tuple[str, ...] = ()
     # For the hot paths: each good's price in `GoodCounts.vector` order (0
     # for a good not in the game), and the places of the game's gods in a
     # `CardCounts.vector`.
@@ -293,6 +314,19 @@ def _ruleset(map_name: MapName, expansions: tuple[str, ...]) -> Ruleset:
         for side, key in as_mapping(change.get("display_sides", {})).items():
             sides[side] = _surcharge(as_str(key))
     specialist_god = as_str(_RULESET["specialist_god"]).lower()
+    pools = _pools(MAPS[map_name], expansions)
+    module_categories = tuple(
+        Category(as_str(change["category"]))
+        for change in changes
+        if "category" in change
+    )
+    wealth_value = as_mapping(as_mapping(_DATA["goods"]).get("wealth_value", {}))
+    values = {
+        good: GOOD_PRICE[good]
+        if good in GOOD_PRICE
+        else as_int(wealth_value.get(good.value, 0))
+        for good in goods
+    }
     specialists = tuple(
         card.specialist for card in sale_cards if card.specialist is not None
     )
@@ -306,11 +340,19 @@ def _ruleset(map_name: MapName, expansions: tuple[str, ...]) -> Ruleset:
             *(Category(god.value) for god in gods),
             Category(specialist_god),
             Category(as_str(_RULESET["final_card"])),
+            *module_categories,
+        ),
+        module_categories=module_categories,
+        module_fields=tuple(
+            as_str(change["sheet_field"]) for change in changes if "category" in change
         ),
         specialist_category=Category(specialist_god),
         final_category=Category(as_str(_RULESET["final_card"])),
         specialists=tuple(s for s in Specialist if s in specialists),
-        prices=MappingProxyType({good: GOOD_PRICE[good] for good in goods}),
+        prices=MappingProxyType(
+            {good: GOOD_PRICE[good] for good in goods if good in GOOD_PRICE}
+        ),
+        traded=tuple(good for good in goods if good in GOOD_PRICE),
         specialist_good=SPECIALIST_GOOD,
         specialist_value=SPECIALIST_VALUE,
         starting_hand=CardCounts(starting),
@@ -320,7 +362,16 @@ def _ruleset(map_name: MapName, expansions: tuple[str, ...]) -> Ruleset:
         max_players=high,
         colours=colours,
         storehouse_caps=GoodCounts(dict.fromkeys(goods, STOREHOUSE_SPACES)),
-        price_vector=tuple(GOOD_PRICE[good] if good in goods else 0 for good in Good),
+        # What Vesta counts a good at: its price, or the data's
+        # ``goods.wealth_value`` for a good without one (salt: 7).
+        price_vector=tuple(values.get(good, 0) for good in Good),
+        token_pools=pools,
+        cities_per_good=GoodCounts.of_vector(
+            tuple(map(sum, zip(*(p.vector for p in pools.values()), strict=True)))
+        )
+        if pools
+        else GoodCounts(),
+        starting_goods=_starting_goods(changes),
         god_places=tuple(CardCounts.index[god] for god in gods),
         teams=any(change.get("teams") is True for change in changes),
         team_size=team_size,
@@ -344,6 +395,54 @@ def _moved(card: SaleCard, played: frozenset[str]) -> SaleCard:
         if module in played:
             return replace(card, deck=deck)
     return card
+
+
+def _pools(
+    spec: MapSpec, expansions: tuple[str, ...]
+) -> Mapping[TokenLetter, GoodCounts]:
+    """The city tokens of each letter the map uses, once each module's are dealt.
+
+    With a module that has ``city_tokens`` (salt), the map's own mix with
+    salt is dealt (its data's ``tokens_with_salt``: `MapSpec.salt_token_pool`;
+    Byzantium and Hispania fill their extra city with salt). A map without one
+    follows the data's swap it names (under ``city_tokens``): in each letter
+    group one token of the named good (``replace_in_<letter>``) gives way to
+    the module's good, so the group keeps its size.
+    """
+    pools = {letter: dict(pool.nonzero()) for letter, pool in spec.token_pool.items()}
+    good_modules = as_mapping(as_mapping(_DATA["goods"]).get("module", {}))
+    for module in expansions:
+        change = as_mapping(as_mapping(_RULESET["modules"])[module])
+        if "city_tokens" not in change:
+            continue
+        if spec.salt_token_pool:
+            pools = {
+                letter: dict(pool) for letter, pool in spec.salt_token_pool.items()
+            }
+            continue
+        swap = as_mapping(at(_DATA, "city_tokens", as_str(change["city_tokens"])))
+        good = next(g for g, owner in good_modules.items() if owner == module)
+        for letter, pool in pools.items():
+            replaced = as_str(swap[f"replace_in_{letter.value}"])
+            pool[replaced] = pool.get(replaced, 0) - 1
+            pool[good] = pool.get(good, 0) + 1
+    return MappingProxyType(
+        {letter: GoodCounts(pool) for letter, pool in pools.items()}
+    )
+
+
+def _starting_goods(changes: list[Mapping[str, object]]) -> GoodCounts:
+    """§2 setup: the starting storehouse, with each module's ``starting_goods`` added."""
+    goods = {
+        good: as_int(count)
+        for good, count in as_mapping(
+            at(_DATA, "goods", "starting_storehouse", "goods")
+        ).items()
+    }
+    for change in changes:
+        for good, count in as_mapping(change.get("starting_goods", {})).items():
+            goods[good] = goods.get(good, 0) + as_int(count)
+    return GoodCounts(goods)
 
 
 def _surcharge(key: str) -> tuple[tuple[SurchargeGood, ...], ...]:
@@ -370,7 +469,13 @@ def ruleset(map_name: MapName | str, expansions: Iterable[str] = ()) -> Ruleset:
     except (KeyError, TypeError):
         pass
     order = modules()
-    chosen = tuple(sorted(set(expansions), key=lambda m: (m not in order, m)))
+    # The data's order (the score-sheet format's: salt, forum, venus).
+    chosen = tuple(
+        sorted(
+            set(expansions),
+            key=lambda m: (order.index(m) if m in order else len(order), m),
+        )
+    )
     rules = _ruleset(MapName(map_name), chosen)
     if isinstance(expansions, tuple):
         _KNOWN[key] = rules  # type: ignore[index]

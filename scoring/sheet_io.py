@@ -245,11 +245,12 @@ def read_expansions(
 def _read_player(
     reader: ShapeReader, raw: object, path: str, rules: Ruleset
 ) -> PlayerBoard:
+    # A module's own row (``forum_points``) is a field only when it is played.
     fields = reader.fields(
         raw,
         path,
         required=_PLAYER_REQUIRED,
-        optional=(*_PLAYER_OPTIONAL, *_MODULE_FIELDS),
+        optional=(*_PLAYER_OPTIONAL, *_MODULE_FIELDS, *rules.module_fields),
     )
     for name, module in _MODULE_FIELDS.items():
         if name in fields and module not in rules.expansions:
@@ -291,6 +292,7 @@ def _read_player(
         venus_provinces=reader.integer(fields, "venus_provinces", path),
         team=reader.optional_text(fields, "team", path),
         venus_team_provinces=reader.integer(fields, "venus_team_provinces", path),
+        **{name: reader.integer(fields, name, path) for name in rules.module_fields},
     )
 
 

@@ -223,6 +223,9 @@ class PlayerBoard:
     venus_provinces: int = 0
     team: str | None = None
     venus_team_provinces: int = 0
+    # With the forum: the victory points won or lost through it (the
+    # expert start's auction bid is negative); its own line of the score.
+    forum_points: int = 0
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -265,6 +268,9 @@ class SpecialistScore:
     houses: int
     per_house: int
     points: int
+    # Of ``houses``, those in cities of a wildcard good (salt) the player
+    # counts for this specialist.
+    wildcard_houses: int = 0
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -92,6 +92,10 @@ HOUSES_OVER_CITIES: Final[dict[str, Plural]] = {
         "%(map)s has only %(cities)d cloth city; %(given)d given",
         "%(map)s has only %(cities)d cloth cities; %(given)d given",
     ),
+    "salt": ngettext(
+        "%(map)s has only %(cities)d salt city; %(given)d given",
+        "%(map)s has only %(cities)d salt cities; %(given)d given",
+    ),
 }
 HOUSES_OVER_CITIES_ANY: Final = ngettext(
     "%(map)s has only %(cities)d city of %(good)s; %(given)d given",
@@ -756,7 +760,7 @@ def _check_counts(
     # §8, §9: one house per player per city, so at most the map's cities of
     # that good; §2: 15 houses per player.
     houses = board.houses
-    cities = spec.cities_per_good
+    cities = rules.cities_per_good
     built_vector = houses.vector
     lowest = min(built_vector)
     if lowest < 0 or not all(map(le, built_vector, cities.vector)):

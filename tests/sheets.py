@@ -67,6 +67,8 @@ def sheet_post_data(
         # Venus' counts (a base game's page has no such field and ignores them).
         data[prefix + "venus_provinces"] = board.venus_provinces
         data[prefix + "venus_team_provinces"] = board.venus_team_provinces
+        if "forum" in sheet.expansions:
+            data[prefix + "forum_points"] = board.forum_points
         if board.concordia_card:
             data["concordia_card"] = seat.seat_order
         if board.name == sheet.praefectus_magnus:

@@ -32,10 +32,12 @@ from play.concordia.data import (
     STARTING_GOODS,
     STARTING_MONEY,
 )
+from play.concordia.forum import FORUM_CARDS
 
 __all__ = [
     "DISPLAY_SIZE",
     "FORMAT",
+    "FORUM_CARDS",
     "GAME",
     "SPECIALIST_KINDS",
     "STARTING_GOODS",

@@ -18,9 +18,10 @@ from django.utils.translation import gettext_lazy as _
 
 from assistant.concordia.adapter import SPECIALIST_KINDS, CardKind
 from assistant.concordia.labels import TRACKING_LABELS
-from assistant.concordia.setup import GOODS
+from assistant.concordia.setup import GOODS, MODULES
 from assistant.interface import Move
 from games.models import ConcordiaMap
+from games.vocabulary import module_label
 
 # A posted form's fields: a `QueryDict`, or the shell's `Move` (the same reads).
 FormData = QueryDict | Move
@@ -62,6 +63,12 @@ class SetupScoringForm(forms.Form):
         choices=[("off", _("Off")), ("on", _("On"))],
         coerce=lambda value: value == "on",
         widget=forms.RadioSelect,
+    )
+    expansions = forms.MultipleChoiceField(
+        label=_("Expansions"),
+        choices=[(module, module_label(module)) for module in MODULES],
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
     )
 
 

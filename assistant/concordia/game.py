@@ -20,6 +20,7 @@ from django.utils.translation import gettext_lazy
 from assistant.concordia import adapter, forms, moves, presenters, setup, summary
 from assistant.concordia.adapter import State
 from assistant.concordia.labels import TRACKING_LABELS
+from assistant.concordia.setup import rules_of
 from assistant.interface import (
     Completion,
     GamePage,
@@ -98,12 +99,15 @@ def _scoring_step() -> WizardStep:
             initial={
                 "intermediate_scoring": "on"
                 if choices["intermediate_scoring"]
-                else "off"
+                else "off",
+                "expansions": choices.get("expansions", []),
             },
         ),
+        # The last screen also asks for the expansion modules (none: the base game).
         apply=lambda choices, cleaned: {
             **choices,
             "intermediate_scoring": cleaned["intermediate_scoring"],
+            "expansions": [m for m in setup.MODULES if m in cleaned["expansions"]],
         },
     )
 
@@ -220,7 +224,7 @@ class ConcordiaAssistant:
             club=club,
             created_by=created_by,
             map_name=str(setup["map"]),
-            expansions=[str(m) for m in setup.get("expansions") or ()],  # type: ignore[attr-defined]
+            expansions=list(rules_of(setup).expansions),
             played_at=played_at,
             seats=[
                 games_services.SeatInput(
@@ -255,6 +259,8 @@ class ConcordiaAssistant:
             "turn": presenters.turn_view(state),
             "standing": presenters.standing(state),
             "intermediate": presenters.intermediate_view(state),
+            # Salsa's forum: its page is one tap from the turn.
+            "forum": state.forum is not None,
         }
 
     def current_player(self, state: State) -> str | None:

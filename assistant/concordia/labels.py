@@ -32,7 +32,70 @@ GOOD_LABELS: dict[str, StrPromise] = {
     "tool": _("tool"),
     "wine": _("wine"),
     "cloth": _("cloth"),
+    "salt": _("salt"),
     "?": _("any good"),
+}
+
+# Salsa's forum cards (concordia-expansions.md §1b): when each applies and what
+# it does, in our own words. The names are Latin names and stay as printed.
+FORUM_EFFECTS: dict[str, StrPromise] = {
+    "Claudia Agrippina": _(
+        "Once, when taken: the storehouse grows by 4 spaces (12 to 16), and 1 brick."
+    ),
+    "Aulus Arcadius": _("Architect: each house costs 1 sestertius less."),
+    "Gaius Marcellus": _("Mercator: each good sold brings 1 sestertius more."),
+    "Donatus Pompeius": _(
+        "Prefect: with a province's bonus good, also take the coins on the back of its marker."
+    ),
+    "Titus Valerius": _(
+        "Tribune: exchange 1 good for 1 salt (without salt: for any other good)."
+    ),
+    "Annaeus Arcadius": _(
+        "Architect: once, also build at the far end of a line held by another player's colonist next to a city your colonists reach."
+    ),
+    "Lucius Flavius": _(
+        "Diplomat: may copy a card of the display instead of another player's top discard (not a Diplomat)."
+    ),
+    "Servius Marcellus": _("Mercator: trade up to 3 kinds of goods instead of 2."),
+    "Sextus Pompeius": _("A Prefect may be played as a Diplomat instead."),
+    "Appius Arcadius": _("Architect: 1 more movement point."),
+    "Faustus Marcellus": _("Mercator: 1 brick free."),
+    "Claudius Pompeius": _(
+        "Prefect: the bonus good may be sold at once for its fixed price."
+    ),
+    "Cornelius Scipio": _(
+        "Senator: the display's surcharges may be paid with any goods."
+    ),
+    "Julius": _(
+        "Your turn: one more colonist move, as the Architect's, without building."
+    ),
+    "Mamilius": _(
+        "Architect, before the first house: this turn's houses need no brick."
+    ),
+    "Numerius": _(
+        "Your turn: 2 sestertii per province holding at least one of your houses."
+    ),
+    "Spurius": _("Your turn: take 1 salt (without salt: any good)."),
+    "Augustus": _(
+        "Your turn: exchange up to 2 goods for salt (without salt: for other goods)."
+    ),
+    "Laurentius": _("Your turn: take 1 brick and 1 food."),
+    "Marcus": _(
+        "Architect: build 1 house in a salt city for 1 tool only (without salt: any city)."
+    ),
+    "Publius": _(
+        "Your turn: place 1 colonist in the capital or a city with your house for 5 sestertii instead of food and tool."
+    ),
+    "Tiberius": _(
+        "Your turn: take the bonus good of one province whose marker shows its good."
+    ),
+    "Commodus": _(
+        "Your turn: 1 tool per 3 provinces holding one of your houses (rounded down)."
+    ),
+    "Mamercus": _("Architect: build 1 house without its sestertii (goods still paid)."),
+    "Novius": _("Its effect was found in no source."),
+    "Quintus": _("Its effect was found in no source."),
+    "Victoria": _("Its effect was found in no source."),
 }
 # What the app keeps track of (play.Tracking), as the list of games says it.
 TRACKING_LABELS: dict[str, StrPromise] = {

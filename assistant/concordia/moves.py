@@ -26,6 +26,7 @@ NOTHING_TO_CORRECT: Final = gettext_noop(
     "Only full tracking follows money, goods and colonists: nothing to correct."
 )
 UNKNOWN_MOVE: Final = gettext_noop("This is not a move of the game.")
+NO_PLAYER: Final = gettext_noop("Tap the player who takes the card.")
 
 
 def _refused(template: str, path: str = "") -> RulesRefused:
@@ -66,10 +67,48 @@ def _adjust(state: State, move: Move) -> dict[str, object]:
     return forms.adjust_document(move, state.players[seat].name)
 
 
+def _seat_name(state: State, move: Move) -> str:
+    seat = forms.number_of(move.get("player"))
+    if seat is None or not 0 <= seat < len(state.players):
+        raise _refused(NO_PLAYER, "player")
+    return state.players[seat].name
+
+
+def _forum(state: State, move: Move) -> dict[str, object]:
+    """Salsa's forum: a card taken from the tableau, and the one laid in its place."""
+    event: dict[str, object] = {
+        "type": "forum",
+        "player": _seat_name(state, move),
+        "take": str(move.get("take") or ""),
+    }
+    refill = str(move.get("refill") or "")
+    if refill:
+        event["refill"] = refill
+    return event
+
+
+def _citizen(state: State, move: Move) -> dict[str, object]:
+    """Salsa's forum: the current player uses a citizen (then discarded)."""
+    player = state.current_player
+    if player is None:
+        raise _refused(GAME_OVER)
+    event: dict[str, object] = {
+        "type": "citizen",
+        "player": player,
+        "card": str(move.get("card") or ""),
+    }
+    good = str(move.get("good") or "")
+    if good:
+        event["good"] = good
+    return event
+
+
 _ACTIONS: Final[Mapping[str, Callable[[State, Move], dict[str, object]]]] = {
     "play": _play,
     "reveal": _reveal,
     "adjust": _adjust,
+    "forum": _forum,
+    "citizen": _citizen,
 }
 
 

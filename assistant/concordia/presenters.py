@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from typing import Final
 
 from assistant.concordia import adapter
-from assistant.concordia.adapter import CardKind, State
+from assistant.concordia.adapter import FORUM_CARDS, CardKind, State
 from games.concordia.map_words import province_label
 from scoring import SheetInvalid, parse_concordia, score_sheet
 from scoring.board import ROMAN
@@ -222,6 +222,8 @@ class HelperView:
     specialist_houses: int | None = None
     specialist_good: str = ""
     storehouse: dict[str, int] | None = None
+    # The Mercator's goods: those with a price (never salt), with the count held.
+    trade_goods: dict[str, int] | None = None
     sestertii: int | None = None
     free_spaces: int | None = None
 
@@ -252,7 +254,14 @@ def _tribune(state: State, card: str) -> dict[str, object]:
 
 
 def _mercator(state: State, card: str) -> dict[str, object]:
-    return {"mercator_income": adapter.mercator_income(card)}
+    seat = state.seat
+    assert seat is not None
+    held = state.players[seat].storehouse
+    return {
+        "mercator_income": adapter.mercator_income(card),
+        # Salsa: salt is never bought or sold (it pays for a good sold short).
+        "trade_goods": {good.value: held[good] for good in state.log.rules.traded},
+    }
 
 
 def _prefect(state: State, card: str) -> dict[str, object]:
@@ -600,6 +609,114 @@ def prefilled_sheet(state: State) -> ScoreSheet | None:
         return parse_concordia(document)
     except SheetInvalid:
         return None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ForumCardView:
+    name: str
+    patrician: bool
+    # "H", "M" or "U" (concordia-expansions.md): how sure the effect is.
+    confidence: str
+    # Whether the app carries the effect out (full tracking); else the table
+    # sets what it changed with a correction.
+    applied: bool
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ForumPlayerView:
+    seat: int
+    name: str
+    colour: str
+    cards: tuple[ForumCardView, ...]
+    # The player whose turn it is: their citizens can be used now.
+    current: bool
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ForumView:
+    tableau: tuple[ForumCardView | None, ...]
+    players: tuple[ForumPlayerView, ...]
+    # The cards that may refill the tableau: neither laid, held nor used.
+    stack: tuple[str, ...]
+    used: tuple[str, ...]
+    # Without salt, Spurius asks which good.
+    goods: tuple[str, ...]
+    salt: bool
+    full: bool
+
+
+def _forum_card(name: str, full: bool) -> ForumCardView:
+    card = FORUM_CARDS[name]
+    return ForumCardView(
+        name=name,
+        patrician=card.patrician,
+        confidence=card.confidence,
+        applied=bool(card.applied) and full,
+    )
+
+
+def forum_view(state: State) -> ForumView | None:
+    """Salsa's forum as its page shows it; None in a game without the forum."""
+    forum = state.forum
+    if forum is None:
+        return None
+    full = state.full
+    out = {c for c in forum.tableau if c} | set(forum.used)
+    out |= {c for held in forum.held for c in held}
+    return ForumView(
+        tableau=tuple(_forum_card(c, full) if c else None for c in forum.tableau),
+        players=tuple(
+            ForumPlayerView(
+                seat=seat,
+                name=player.name,
+                colour=player.colour,
+                cards=tuple(_forum_card(c, full) for c in forum.held[seat]),
+                current=seat == state.seat,
+            )
+            for seat, player in enumerate(state.players)
+        ),
+        stack=tuple(c for c in FORUM_CARDS if c not in out),
+        used=forum.used,
+        goods=tuple(good.value for good in state.log.rules.traded),
+        salt=bool(state.log.rules.wildcards),
+        full=full,
+    )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ForumDealView:
+    seat: int
+    name: str
+    colour: str
+    dealt: tuple[ForumCardView, ...]
+    kept: str
+
+
+def forum_setup_view(
+    setup: Mapping[str, object], players: Sequence[Mapping[str, object]]
+) -> tuple[tuple[ForumDealView, ...], tuple[ForumCardView, ...]] | None:
+    """Salsa's forum at setup: each player's dealt patricians and the one kept,
+    and the tableau; None without the forum."""
+    forum = setup.get("forum")
+    if not isinstance(forum, dict):
+        return None
+    full = setup.get("tracking") == adapter.Tracking.FULL.value
+    dealt = forum.get("dealt") or {}
+    kept = forum.get("patricians") or {}
+    deals = tuple(
+        ForumDealView(
+            seat=seat,
+            name=str(player["name"]),
+            colour=str(player["colour"]),
+            dealt=tuple(
+                _forum_card(str(c), full) for c in dealt.get(player["name"], ())
+            ),
+            kept=str(kept.get(player["name"], "")),
+        )
+        for seat, player in enumerate(players)
+    )
+    tableau = tuple(_forum_card(str(c), full) for c in forum.get("tableau") or ())
+    return deals, tableau
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

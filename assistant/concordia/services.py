@@ -49,9 +49,10 @@ def game_create(
     """
     rng = rng or random.SystemRandom()
     if cities is None and tracking == Tracking.FULL.value:
-        cities = setup.draw_cities(map_name, rng)
+        cities = setup.draw_cities(map_name, rng, expansions)
     chosen = setup.setup_of(
         map_name=map_name,
+        expansions=expansions,
         tracking=tracking,
         intermediate_scoring=intermediate_scoring,
         cities=cities,
@@ -59,12 +60,14 @@ def game_create(
             list(display)
             if display
             else setup.deal_display(
-                rng, setup.rules_of({"map": map_name, "expansions": expansions})
+                rng,
+                setup.rules_of({"map": map_name, "expansions": list(expansions)}),
             )
         ),
-        expansions=expansions,
         display_side=display_side,
     )
+    if "forum" in expansions:
+        chosen["forum"] = setup.deal_forum([name for name, _colour in players], rng)
     return services.game_create(
         club=club,
         created_by=created_by,
@@ -89,7 +92,9 @@ def cities_set(*, game: AssistantGame, goods: Mapping[str, str]) -> None:
 
     Raises `CityTokensRefused` for a deal the token pool cannot make.
     """
-    problems = setup.city_problems(str(game.setup["map"]), goods)
+    problems = setup.city_problems(
+        str(game.setup["map"]), goods, setup.rules_of(game.setup).expansions
+    )
     if problems:
         raise CityTokensRefused(problems)
     services.game_setup_update(
@@ -97,9 +102,24 @@ def cities_set(*, game: AssistantGame, goods: Mapping[str, str]) -> None:
     )
 
 
+def forum_keep(*, game: AssistantGame, kept: Mapping[str, str]) -> None:
+    """Salsa's forum: the patrician each player keeps of the two dealt (before the first turn)."""
+    forum = game.setup.get("forum")
+    if not isinstance(forum, dict):
+        raise ValidationError(_("This game is played without the forum."))
+    services.game_setup_update(
+        game=game,
+        setup=setup.setup_with(game.setup, forum=setup.forum_kept(forum, kept)),
+    )
+
+
 def cities_draw(*, game: AssistantGame, rng: random.Random | None = None) -> None:
     """Let the app deal the city tokens, as the rules do (before the first turn)."""
-    goods = setup.draw_cities(str(game.setup["map"]), rng or random.SystemRandom())
+    goods = setup.draw_cities(
+        str(game.setup["map"]),
+        rng or random.SystemRandom(),
+        setup.rules_of(game.setup).expansions,
+    )
     services.game_setup_update(
         game=game, setup=setup.setup_with(game.setup, cities=goods)
     )

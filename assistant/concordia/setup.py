@@ -19,13 +19,15 @@ from games.concordia.map_words import province_label
 from scoring.board import ROMAN, province_bonus, validate_city_goods
 from scoring.catalog import DISPLAY_SURCHARGE, SALE_CARDS
 from scoring.maps import MAPS, MapSpec
-from scoring.ruleset import Ruleset, ruleset
+from scoring.ruleset import Ruleset, modules, ruleset
 from scoring.types import Good, MapName, Problem
 
 DISPLAY_SIZE: Final = adapter.DISPLAY_SIZE
 GOODS: Final = tuple(good.value for good in Good)
 MAPS_IN_ORDER: Final = tuple(name.value for name in MapName)
 TRACKINGS: Final = tuple(tracking.value for tracking in adapter.Tracking)
+# Concordia's expansion modules the data knows (salt, forum, …).
+MODULES: Final = modules()
 # The header's order, as the export writes it.
 _ORDER: Final = (
     "map",
@@ -35,18 +37,21 @@ _ORDER: Final = (
     "cities",
     "display",
     "display_side",
+    "forum",
 )
 # The classic side of the card display; Venus brings the wine side (§2d).
 CLOTH_SIDE: Final = "cloth"
-# The modules the assistant plays (Venus individual play; its team play is
-# not built: its rules are only partly sourced).
-ASSISTANT_MODULES: Final = ("venus",)
+# The modules the assistant plays: every module the data knows (salt, the
+# forum, Venus individual play; Venus' team play is not built: its rules are
+# only partly sourced).
+ASSISTANT_MODULES: Final = MODULES
 
 
 def rules_of(setup: Mapping[str, object]) -> Ruleset:
-    """The ruleset of a setup (or the wizard's choices): its map and modules."""
-    raw = setup.get("expansions") or ()
-    return ruleset(str(setup["map"]), [str(m) for m in raw])  # type: ignore[attr-defined]
+    """The game's ruleset: the setup's map with its modules (none: the base game)."""
+    raw = setup.get("expansions") or []
+    chosen = [str(m) for m in raw] if isinstance(raw, list) else []
+    return ruleset(str(setup["map"]), tuple(m for m in chosen if m in MODULES))
 
 
 def spec(map_name: str) -> MapSpec:
@@ -54,8 +59,7 @@ def spec(map_name: str) -> MapSpec:
 
 
 def choices_default() -> dict[str, object]:
-    """The usual setup: the first map, the base game, light tracking, no
-    intermediate scoring."""
+    """The usual setup: the first map, no module, light tracking, no intermediate scoring."""
     return {
         "map": MAPS_IN_ORDER[0],
         "expansions": [],
@@ -71,22 +75,28 @@ def choices_read(raw: Mapping[str, object]) -> dict[str, object] | None:
     A draft stored before the modules' screen (no ``expansions``) is the base game.
     """
     base = {"map", "tracking", "intermediate_scoring"}
-    if set(raw) not in (base, base | {"expansions", "display_side"}):
+    if set(raw) not in (
+        base,
+        base | {"expansions"},
+        base | {"expansions", "display_side"},
+    ):
         return None
     if raw["map"] not in MAPS_IN_ORDER or raw["tracking"] not in TRACKINGS:
         return None
     if type(raw["intermediate_scoring"]) is not bool:
         return None
     chosen = {"expansions": [], "display_side": CLOTH_SIDE, **raw}
-    modules = chosen["expansions"]
-    if not isinstance(modules, list) or not set(modules) <= set(ASSISTANT_MODULES):
+    expansions = chosen["expansions"]
+    if not isinstance(expansions, list) or any(
+        m not in ASSISTANT_MODULES for m in expansions
+    ):
         return None
     if chosen["display_side"] not in (
         CLOTH_SIDE,
-        *rules_of({"map": raw["map"], "expansions": modules}).display_sides,
+        *rules_of({"map": raw["map"], "expansions": expansions}).display_sides,
     ):
         return None
-    return chosen
+    return {**chosen, "expansions": list(expansions)}
 
 
 def setup_of(
@@ -100,13 +110,15 @@ def setup_of(
     display_side: str = CLOTH_SIDE,
 ) -> dict[str, object]:
     """The setup's fields in the header's order; no ``cities`` when none are
-    known, no ``expansions`` for the base game, no ``display_side`` for the
-    classic side."""
+    known, no ``expansions`` for the base game (every older log reads the
+    same), no ``display_side`` for the classic side."""
     setup: dict[str, object] = {"map": map_name}
     if expansions:
         setup["expansions"] = list(expansions)
-    setup["tracking"] = tracking
-    setup["intermediate_scoring"] = intermediate_scoring
+    setup |= {
+        "tracking": tracking,
+        "intermediate_scoring": intermediate_scoring,
+    }
     if cities:
         setup["cities"] = dict(cities)
     setup["display"] = list(display)
@@ -122,13 +134,14 @@ def setup_new(
     it deals the display from deck I."""
     map_name = str(choices["map"])
     tracking = str(choices["tracking"])
-    expansions = [str(m) for m in choices.get("expansions") or ()]  # type: ignore[attr-defined]
-    return setup_of(
+    raw = choices.get("expansions") or []
+    expansions = [str(m) for m in raw] if isinstance(raw, list) else []
+    laid = setup_of(
         map_name=map_name,
         tracking=tracking,
         intermediate_scoring=bool(choices["intermediate_scoring"]),
         cities=(
-            draw_cities(map_name, rng)
+            draw_cities(map_name, rng, expansions)
             if tracking == adapter.Tracking.FULL.value
             else None
         ),
@@ -136,6 +149,43 @@ def setup_new(
         expansions=expansions,
         display_side=str(choices.get("display_side") or CLOTH_SIDE),
     )
+    if "forum" in expansions:
+        laid["forum"] = deal_forum([seat.name for seat in seats], rng)
+    return laid
+
+
+def deal_forum(names: Sequence[str], rng: random.Random) -> dict[str, object]:
+    """Salsa's forum: 2 patricians dealt to each player (the first kept until
+    the player picks), the others shuffled with the citizens, 4 on the tableau."""
+    cards = adapter.FORUM_CARDS
+    patricians = [name for name, card in cards.items() if card.patrician]
+    rng.shuffle(patricians)
+    dealt = {name: patricians[2 * i : 2 * i + 2] for i, name in enumerate(names)}
+    given = {card for pair in dealt.values() for card in pair[:1]}
+    stack = [name for name in cards if name not in given]
+    rng.shuffle(stack)
+    # The unkept patricians go back into the stack; the tableau must not show
+    # a dealt one while its player may still keep it.
+    dealt_all = {card for pair in dealt.values() for card in pair}
+    tableau = [card for card in stack if card not in dealt_all][:4]
+    return {
+        "patricians": {name: pair[0] for name, pair in dealt.items()},
+        "tableau": tableau,
+        "dealt": dealt,
+    }
+
+
+def forum_kept(
+    forum: Mapping[str, object], kept: Mapping[str, str]
+) -> dict[str, object]:
+    """The forum setup with each player's kept patrician as chosen (one of the two dealt)."""
+    dealt = forum.get("dealt")
+    patricians = dict(forum.get("patricians") or {})  # type: ignore[call-overload]
+    if isinstance(dealt, dict):
+        for name, card in kept.items():
+            if card in (dealt.get(name) or ()):
+                patricians[name] = card
+    return {**forum, "patricians": patricians}
 
 
 def setup_with(
@@ -143,9 +193,12 @@ def setup_with(
     *,
     cities: Mapping[str, str] | None = None,
     display: Sequence[str] | None = None,
+    forum: Mapping[str, object] | None = None,
 ) -> dict[str, object]:
-    """``setup`` with the city tokens or the display replaced (as laid on the table)."""
+    """``setup`` with the city tokens, the display or the forum replaced (as laid)."""
     changed = dict(setup)
+    if forum is not None:
+        changed["forum"] = dict(forum)
     if cities is not None:
         changed.pop("cities", None)
         if cities:
@@ -155,14 +208,16 @@ def setup_with(
     return {key: changed[key] for key in (*_ORDER, *changed) if key in changed}
 
 
-def draw_cities(map_name: str, rng: random.Random) -> dict[str, str]:
-    """Deal the city tokens as the rules do: each letter's tokens among its cities (§8)."""
+def draw_cities(
+    map_name: str, rng: random.Random, expansions: Sequence[str] = ()
+) -> dict[str, str]:
+    """Deal the city tokens as the rules do: each letter's tokens among its cities
+    (§8), a module's tokens included (salt: one per letter)."""
     board = spec(map_name)
+    pools = ruleset(map_name, tuple(expansions)).token_pools
     cities: dict[str, str] = {}
     for letter in board.letters:
-        tokens = [
-            good.value for good in Good for _n in range(board.token_pool[letter][good])
-        ]
+        tokens = [good.value for good in Good for _n in range(pools[letter][good])]
         rng.shuffle(tokens)
         names = [city.name for city in board.cities if city.letter is letter]
         cities.update(zip(names, tokens, strict=False))
@@ -236,14 +291,21 @@ def starting_sestertii(player_count: int) -> list[int]:
     return list(adapter.STARTING_MONEY[:player_count])
 
 
-def starting_storehouse() -> dict[str, int]:
-    """The goods in every storehouse at the start (§2), the most plentiful first."""
-    goods = sorted(Good, key=lambda good: -adapter.STARTING_GOODS[good])
-    return {good.value: adapter.STARTING_GOODS[good] for good in goods}
+def starting_storehouse(expansions: Sequence[str] = ()) -> dict[str, int]:
+    """The goods in every storehouse at the start (§2; salt: 1 salt instead of
+    the second food), the most plentiful first."""
+    rules = ruleset(MAPS_IN_ORDER[0], tuple(expansions))
+    start = rules.starting_goods
+    goods = sorted(rules.goods, key=lambda good: -start[good])
+    return {good.value: start[good] for good in goods if start[good]}
 
 
-def city_problems(map_name: str, goods: Mapping[str, str]) -> tuple[Problem, ...]:
+def city_problems(
+    map_name: str, goods: Mapping[str, str], expansions: Sequence[str] = ()
+) -> tuple[Problem, ...]:
     """Return what is wrong with a deal of city tokens, as the board entry checks it."""
     return validate_city_goods(
-        spec(map_name), {city: Good(good) for city, good in goods.items()}
+        spec(map_name),
+        {city: Good(good) for city, good in goods.items()},
+        ruleset(map_name, tuple(expansions)).token_pools,
     )

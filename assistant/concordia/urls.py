@@ -15,6 +15,8 @@ urlpatterns = [
     path("<int:game_id>/play/", views.game_play, name="game-play"),
     path("<int:game_id>/reveal/", views.game_reveal, name="game-reveal"),
     path("<int:game_id>/adjust/", views.game_adjust, name="game-adjust"),
+    path("<int:game_id>/forum/", views.game_forum, name="game-forum"),
+    path("<int:game_id>/setup/forum/", views.game_setup_forum, name="game-setup-forum"),
     path(
         "<int:game_id>/setup/display/",
         views.game_setup_display,

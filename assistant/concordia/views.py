@@ -43,7 +43,7 @@ from concordia_site.http import AuthedHtmxRequest
 from games.concordia.city_groups import city_field_name, letter_groups
 from games.concordia.map_words import map_lines
 from games.vocabulary import MAP_LABELS, problem_message
-from scoring.types import Good, Problem
+from scoring.types import Problem
 
 
 def _turn(request: AuthedHtmxRequest, game: AssistantGame) -> HttpResponse:
@@ -282,6 +282,73 @@ def game_adjust(
     return page([])
 
 
+@require_http_methods(["GET", "POST"])
+@login_required
+def game_forum(
+    request: AuthedHtmxRequest, club_slug: str, game_id: int
+) -> HttpResponse:
+    """Salsa's forum: the tableau and each player's cards, every card's text one
+    tap away; take a card, or use a citizen on one's turn."""
+    game = game_of(request, club_slug, game_id, game=GAME)
+    if game.closed:
+        messages.error(request, services.GameClosed().messages[0])
+        return redirect(game)
+    state = selectors.game_state(game)
+    view = presenters.forum_view(state)
+    if view is None:
+        return redirect(game)
+
+    def page(problems: list[str]) -> HttpResponse:
+        return render(
+            request,
+            "assistant/concordia/game_forum.html",
+            {
+                "club": game.club,
+                "game": game,
+                "urls": game_urls(game),
+                "key": new_key(),
+                "forum": view,
+                "problems": problems,
+            },
+        )
+
+    def recorded(_notice: str) -> HttpResponse:
+        messages.success(request, _("The forum is recorded."))
+        return go_to(request, game_urls(game)["forum"])
+
+    if request.method == "POST":
+        action = "citizen" if request.POST.get("card") else "forum"
+        move = Move.from_form(action, request.POST)
+        return move_answer(
+            request, game, move, refused=page, failed=page, recorded=recorded
+        )
+    return page([])
+
+
+@require_POST
+@login_required
+def game_setup_forum(
+    request: AuthedHtmxRequest, club_slug: str, game_id: int
+) -> HttpResponse:
+    """Salsa's forum at setup: the patrician each player keeps of the two dealt."""
+    game = game_of(request, club_slug, game_id, game=GAME)
+    kept = {
+        str(player["name"]): request.POST.get(f"kept-{seat}", "")
+        for seat, player in enumerate(game.players)
+    }
+    try:
+        concordia_services.forum_keep(game=game, kept=kept)
+    except RulesRefused as error:
+        for text in problem_texts(error):
+            messages.error(request, text)
+    except ValidationError as error:
+        for text in error.messages:
+            messages.error(request, text)
+    else:
+        messages.success(request, _("The patricians kept are recorded."))
+    return go_to(request, game_urls(game)["setup"])
+
+
 def _adjust_page(
     request: AuthedHtmxRequest,
     game: AssistantGame,
@@ -301,7 +368,8 @@ def _adjust_page(
             "seat": seat,
             "player": player,
             "storehouse": [
-                (good.value, count) for good, count in player.storehouse.items()
+                (good.value, player.storehouse[good])
+                for good in presenters.goods(state)
             ],
             "problems": problems,
         },
@@ -329,7 +397,8 @@ def game_setup(request: AuthedHtmxRequest, game: AssistantGame) -> HttpResponse:
             ],
             "praefectus_magnus": game.players[-1]["name"],
             "decks": setup.decks_in_play(len(game.players)),
-            "storehouse": setup.starting_storehouse(),
+            "storehouse": setup.starting_storehouse(setup.rules_of(laid).expansions),
+            "forum": presenters.forum_setup_view(laid, game.players),
             "stored_land": 3 - on_board["land"],
             "stored_sea": 3 - on_board["sea"],
             "map": board,
@@ -443,11 +512,12 @@ def game_setup_cities(
     board = setup.spec(str(game.setup["map"]))
     laid = game.setup.get("cities") or {}
     chosen = {city.name: laid.get(city.name, "") for city in board.cities}
+    known = {good.value for good in setup.rules_of(game.setup).goods}
     if request.method != "POST":
         return _cities_page(request, game, chosen)
     for city in board.cities:
         value = request.POST.get(city_field_name(city), "")
-        chosen[city.name] = value if value in setup.GOODS else ""
+        chosen[city.name] = value if value in known else ""
     try:
         if request.POST.get("action") == "draw":
             concordia_services.cities_draw(game=game, rng=random.SystemRandom())
@@ -480,7 +550,9 @@ def _cities_page(
         field_errors={},
         problems=refusals,
         problem_text=problem_message,
-        good_labels={good: GOOD_LABELS[good.value] for good in Good},
+        good_labels={
+            good: GOOD_LABELS[good.value] for good in setup.rules_of(game.setup).goods
+        },
     )
     return render(
         request,

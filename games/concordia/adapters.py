@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from games.concordia.selectors import BoardRows
 from games.models import ConcordiaPosition, Seat
-from scoring.board import SeatBoard, TableBoard
+from scoring.board import BOARD_GOODS, SeatBoard, TableBoard
 from scoring.types import Good, GoodCounts, MapName
 
 
@@ -22,7 +22,7 @@ class SeatExtras:
 
 def city_goods(rows: BoardRows) -> dict[str, Good]:
     """Return the good of each city whose good is set; unknown values are left out."""
-    values = {good.value for good in Good}
+    values = {good.value for good in BOARD_GOODS}
     return {
         city: Good(good) for city, good in rows.city_goods.items() if good in values
     }

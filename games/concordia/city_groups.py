@@ -18,7 +18,7 @@ from django.utils.text import slugify
 
 from games.concordia.map_words import province_label
 from games.vocabulary import good_count
-from scoring.board import province_bonus, token_pool
+from scoring.board import BOARD_GOODS, province_bonus, token_pool
 from scoring.maps import City, MapSpec
 from scoring.types import Good, Problem
 
@@ -93,7 +93,7 @@ def letter_groups(
             city_errors.setdefault(match.group(1), []).append(problem_text(problem))
         elif match := _LETTER_PATH.match(problem.path):
             letter_errors.setdefault(match.group(1), []).append(problem_text(problem))
-    goods = {good.value for good in Good}
+    goods = {good.value for good in BOARD_GOODS}
     shown = {
         city.name: Good(chosen.get(city.name, ""))
         for city in spec.cities

@@ -153,14 +153,26 @@ def category_reason(
     if category is Category("minerva"):
         if not score.specialists:
             return _("no specialist = 0")
-        parts = [
-            _specialist_part(part.specialist, part.per_house, part.houses)
-            for part in score.specialists
-        ]
+        parts = []
+        for part in score.specialists:
+            own = part.houses - part.wildcard_houses
+            parts.append(_specialist_part(part.specialist, part.per_house, own))
+            if part.wildcard_houses:
+                # Salsa: the salt cities the player counts for this specialist.
+                parts.append(
+                    ngettext(
+                        "%(value)d × %(n)d salt city",
+                        "%(value)d × %(n)d salt cities",
+                        part.wildcard_houses,
+                    )
+                    % {"value": part.per_house, "n": part.wildcard_houses}
+                )
         return _("%(parts)s = %(points)d") % {
             "parts": " + ".join(parts),
             "points": line.points,
         }
+    if category is Category("forum"):
+        return _("won or lost through the forum = %(points)d") % params
     if line.cards:
         return _("ended the game = %(points)d") % params
     return _("did not end the game = 0")

@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy as _
 from games.concordia.adapters import SeatExtras
 from games.models import EntryMode, Seat
 from games.vocabulary import SPECIALIST_LABELS, good_label
+from scoring.board import BOARD_GOODS
 from scoring.maps import City
 from scoring.types import Good, GoodCounts
 from scoring.validation import MAX_SESTERTII
@@ -44,7 +45,7 @@ class CityGoodsForm(forms.Form):
     def __init__(self, *args: Any, cities: Sequence[City], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.cities = list(cities)
-        choices = [("", "—"), *((good.value, good_label(good)) for good in Good)]
+        choices = [("", "—"), *((good.value, good_label(good)) for good in BOARD_GOODS)]
         for city in self.cities:
             self.fields[self.field_name(city)] = forms.ChoiceField(
                 label=city.name, choices=choices, required=False
@@ -120,7 +121,7 @@ class SeatExtrasForm(forms.Form):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        for good in Good:
+        for good in BOARD_GOODS:
             self.fields[f"storehouse_{good.value}"] = forms.IntegerField(
                 label=good_label(good), min_value=0, max_value=99
             )
@@ -128,7 +129,7 @@ class SeatExtrasForm(forms.Form):
         self.order_fields(
             [
                 "sestertii",
-                *(f"storehouse_{good.value}" for good in Good),
+                *(f"storehouse_{good.value}" for good in BOARD_GOODS),
                 "colonists_on_board",
             ]
         )
@@ -139,7 +140,7 @@ class SeatExtrasForm(forms.Form):
         return SeatExtras(
             sestertii=data["sestertii"],
             storehouse=GoodCounts.from_mapping(
-                {good: data[f"storehouse_{good.value}"] for good in Good}
+                {good: data[f"storehouse_{good.value}"] for good in BOARD_GOODS}
             ),
             colonists_on_board=data["colonists_on_board"],
         )

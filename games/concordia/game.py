@@ -13,8 +13,10 @@ from games.concordia.views import result, sheet
 from games.models import Colour, ConcordiaMap, EntryMode, Game
 from games.vocabulary import category_label
 from scoring.catalog import MIN_PLAYERS
+from scoring.reference import god_line_ids
 from scoring.ruleset import modules, ruleset
-from scoring.types import Category, MapName, SheetResult
+from scoring.sheet_io import parse_concordia
+from scoring.types import MapName, SheetResult
 
 _WITH_EVERY_MODULE = ruleset(next(iter(MapName)), modules())
 
@@ -59,9 +61,10 @@ registry.register(
                 detail=_QUICK.detail,
             ),
         },
-        # Every line a score can have, in the data's append-only order: the
-        # statistics keep each in the slot of its place.
-        categories=tuple(category.value for category in Category),
+        # Every god's line, Minerva's and the Concordia card's, in the data's
+        # append-only order: the statistics keep each in the slot of its
+        # place. A module's own row (the forum's) counts in the totals only.
+        categories=god_line_ids(),
         # With every module: Venus' team play seats six.
         table_sizes=range(MIN_PLAYERS, _WITH_EVERY_MODULE.max_players + 1),
         colours=tuple(str(colour) for colour in Colour.values),
@@ -70,5 +73,7 @@ registry.register(
         maps=_maps,
         result_type=SheetResult,
         score_rows=_rows,
+        sheet_read=parse_concordia,
+        sheet_record=services.concordia_sheet_record,
     )
 )

@@ -13,12 +13,12 @@ from django.utils.translation import gettext_lazy as _
 from games import registry
 from games.magnanimous import views
 from games.magnanimous.explain import outcome
-from games.magnanimous.services import MAGNANIMOUS_COLOURS
+from games.magnanimous.services import MAGNANIMOUS_COLOURS, magnanimous_sheet_record
 from games.models import EntryMode, Game
 from games.vocabulary import category_label
 from scoring import MagnanimousPlayerScore
 from scoring import magnanimous as rules
-from scoring.magnanimous import MagnanimousResult
+from scoring.magnanimous import MagnanimousResult, parse_magnanimous
 
 # A score's categories are the fields of its per-player score between the seat
 # and the total; deriving them keeps one vocabulary.
@@ -70,5 +70,7 @@ registry.register(
         result_type=MagnanimousResult,
         score_rows=_rows,
         outcome=_outcome,
+        sheet_read=parse_magnanimous,
+        sheet_record=magnanimous_sheet_record,
     )
 )

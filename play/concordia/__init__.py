@@ -25,3 +25,8 @@ small module:
   of the log carry a ``"team"`` (`types.Seat.team`); without it the field is
   refused as before.
 """
+
+# Salsa's forum registers its setup reader and events (`forum`).
+from __future__ import annotations
+
+from play.concordia import forum as forum

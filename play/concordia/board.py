@@ -152,6 +152,7 @@ class Board:
         "coin_side",
         "concordia_seat",
         "display",
+        "forum",
         "intermediate",
         "pile",
         "pm_seat",
@@ -168,6 +169,7 @@ class Board:
         self.pm_seat = state.pm_seat
         self.concordia_seat = state.concordia_seat
         self.intermediate = state.intermediate
+        self.forum = state.forum
         self.purses: dict[int, Purse] = {}
 
     @property
@@ -275,6 +277,7 @@ class Board:
             intermediate=self.intermediate,
             adjusted=state.adjusted if adjusted is None else adjusted,
             before=state,
+            forum=self.forum,
         )
 
 

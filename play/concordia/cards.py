@@ -260,6 +260,12 @@ def mercator(board: Board, seat: int, action: Action, path: str, card: Card) -> 
     trade = action.trade
     if len(trade) > MERCATOR_KINDS:
         raise invalid(here, m.TRADE_KINDS, maximum=MERCATOR_KINDS, given=len(trade))
+    traded = board.state.log.rules.traded
+    for good in trade:
+        if good not in traded:
+            # Salsa: salt is never bought or sold; swapped for a good, that
+            # good may be sold (the wildcard pays what the storehouse lacks).
+            raise invalid(child(here, good.value), m.NOT_TRADED, good=good.value)
     sold = {good: -count for good, count in trade.items() if count < 0}
     bought = {good: count for good, count in trade.items() if count > 0}
     for good, count in sold.items():

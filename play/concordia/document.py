@@ -8,7 +8,6 @@ from play.concordia.sheet import final_sheet
 from play.concordia.types import GameLog, State, Status
 from scoring.shape import SheetInvalid
 from scoring.sheet_io import score_document
-from scoring.types import Good
 
 
 def state_document(state: State) -> dict[str, Any]:
@@ -29,7 +28,9 @@ def state_document(state: State) -> dict[str, Any]:
         }
         if full:
             entry["sestertii"] = player.sestertii
-            entry["storehouse"] = {good.value: player.storehouse[good] for good in Good}
+            entry["storehouse"] = {
+                good.value: player.storehouse[good] for good in state.log.rules.goods
+            }
             entry["colonists"] = {
                 "board": player.colonists_board,
                 "storehouse": player.colonists_storehouse,
@@ -60,6 +61,10 @@ def state_document(state: State) -> dict[str, Any]:
             for seat, total in enumerate(state.intermediate.totals)
             if total is not None
         ]
+    if state.forum is not None:
+        from play.concordia.forum import forum_document
+
+        document["forum"] = forum_document(state)
     if state.adjusted:
         document["adjusted"] = [
             player.name
@@ -102,5 +107,18 @@ def log_document(log: GameLog) -> dict[str, Any]:
     document["display"] = list(log.display)
     if log.display_side != "cloth":
         document["display_side"] = log.display_side
+    if log.forum is not None:
+        document["forum"] = {
+            "patricians": {
+                seat.name: card
+                for seat, card in zip(log.players, log.forum.patricians, strict=True)
+            },
+            "tableau": list(log.forum.tableau),
+        }
+        if log.forum.dealt:
+            document["forum"]["dealt"] = {
+                seat.name: list(cards)
+                for seat, cards in zip(log.players, log.forum.dealt, strict=True)
+            }
     document["events"] = list(log.documents)
     return document

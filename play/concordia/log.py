@@ -53,7 +53,13 @@ TOP_REQUIRED: Final = (
 )
 # The classic side of the card display (the default).
 CLOTH_SIDE: Final = "cloth"
-TOP_OPTIONAL: Final = ("intermediate_scoring", "cities", "expansions", "display_side")
+TOP_OPTIONAL: Final = (
+    "intermediate_scoring",
+    "cities",
+    "expansions",
+    "display_side",
+    "forum",
+)
 
 # What each card's play may carry (docs/game-log.md, Events).
 SPECIALISTS: Final = (
@@ -226,9 +232,11 @@ def load_log(document: object) -> GameLog:
     intermediate = reader.boolean(top, "intermediate_scoring", "")
     rules = ruleset(map_name, expansions)
     players = _players(reader, top, rules)
-    cities = _cities(reader, top, spec, tracking)
+    cities = _cities(reader, top, spec, tracking, rules)
     display = _display(reader, top, rules)
     display_side = _display_side(reader, top, rules)
+    # A module's own setup fields (the forum's), read by the module (`FORUM_SETUP`).
+    forum = FORUM_SETUP[0](reader, top, rules, players) if FORUM_SETUP else None
     context = _Context(
         spec=spec,
         tracking=tracking,
@@ -252,6 +260,7 @@ def load_log(document: object) -> GameLog:
         display=display,
         events=events,
         documents=tuple(raw_events),
+        forum=forum,
     )
 
 
@@ -322,7 +331,11 @@ def _players(
 
 
 def _cities(
-    reader: ShapeReader, top: Mapping[str, object], spec: MapSpec, tracking: Tracking
+    reader: ShapeReader,
+    top: Mapping[str, object],
+    spec: MapSpec,
+    tracking: Tracking,
+    rules: Ruleset,
 ) -> Mapping[str, Good] | None:
     raw = top.get("cities")
     if raw is None:
@@ -347,7 +360,7 @@ def _cities(
         goods[full] = reader.choice_value(value, path, Good, Good("brick"))
     if len(reader.problems) == before:
         # §8: every city listed, each letter's goods exactly its tokens.
-        for problem in validate_city_goods(spec, goods):
+        for problem in validate_city_goods(spec, goods, rules.token_pools):
             path = problem.path.replace("city_goods[", "cities[", 1)
             if path.startswith("letters."):
                 path = "cities"
@@ -814,6 +827,10 @@ def _drop(
 
 
 EventReader = Callable[[ShapeReader, Mapping[str, object], str, int, _Context], Event]
+#: The reader of the forum's setup field (`play.concordia.forum` registers it).
+FORUM_SETUP: list[
+    Callable[[ShapeReader, Mapping[str, object], Ruleset, tuple[Seat, ...]], Any]
+] = []
 #: The events of a log by ``type`` (docs/game-log.md, Events), in the order
 #: the contract lists them. A module of an expansion (the forum's cards taken
 #: and used) adds its readers here, and its steps to `replay.EVENT_STEPS`.

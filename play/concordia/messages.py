@@ -222,6 +222,9 @@ FIFTEENTH_TOO_EARLY: Final = gettext_noop(
 MARKER_SHOWS_COINS: Final = gettext_noop(
     "The bonus marker of %(province)s shows its coins: it produces again after a Prefect takes the cash"
 )
+NOT_TRADED: Final = gettext_noop(
+    "Salt is never bought or sold for sestertii: swap it for another good to sell that one"
+)
 TRADE_KINDS: Final = gettext_noop(
     "The Mercator trades at most %(maximum)d kinds of goods; %(given)d given"
 )
@@ -265,3 +268,32 @@ ADJUST_STOREHOUSE: Final = gettext_noop(
 
 # Why a card cannot be played now (`play.queries.legal_cards`).
 NO_TURN: Final = gettext_noop("Nobody plays now: the game is over")
+
+# Salsa's forum (play.concordia.forum).
+FORUM_SETUP_MISSING: Final = gettext_noop(
+    "With the forum, say the patrician each player kept and the 4 cards of the tableau"
+)
+FORUM_NOT_PLAYED: Final = gettext_noop(
+    "This game is played without the forum: add “forum” to its expansions"
+)
+FORUM_PATRICIAN_MISSING: Final = gettext_noop("Say which patrician %(player)s kept")
+FORUM_NOT_PATRICIAN: Final = gettext_noop("%(card)s is a citizen, not a patrician")
+FORUM_NOT_DEALT: Final = gettext_noop(
+    "%(player)s kept %(card)s, which was not dealt to them"
+)
+FORUM_DEALT: Final = gettext_noop("Name the %(count)d patricians dealt to %(player)s")
+FORUM_TABLEAU: Final = gettext_noop(
+    "The forum's tableau holds %(size)d cards; %(given)d given"
+)
+FORUM_CARD_UNKNOWN: Final = gettext_noop("There is no forum card %(given)s")
+FORUM_CARD_TWICE: Final = gettext_noop(
+    "Each forum card exists once, and %(card)s is in the game already"
+)
+FORUM_NOT_ON_TABLEAU: Final = gettext_noop("%(card)s is not on the forum's tableau")
+FORUM_NOT_HELD: Final = gettext_noop("%(player)s has no %(card)s")
+FORUM_PATRICIAN_KEPT: Final = gettext_noop(
+    "%(card)s is a patrician: patricians are kept, not used up"
+)
+FORUM_GOOD_NEEDED: Final = gettext_noop(
+    "Without salt, %(card)s gives any good: say which"
+)

@@ -16,7 +16,6 @@ from play.concordia import messages as m
 from play.concordia.board import Board
 from play.concordia.cards import EFFECTS
 from play.concordia.data import (
-    STARTING_GOODS,
     STARTING_MONEY,
     STARTING_STORED_COLONISTS,
     pile_at_setup,
@@ -27,6 +26,7 @@ from play.concordia.types import (
     Abandon,
     Adjust,
     Event,
+    ForumState,
     GameLog,
     IntermediateScore,
     Play,
@@ -52,7 +52,8 @@ def initial_state(log: GameLog) -> State:
             hand=starting_hand_ids(log.rules),
             discard=(),
             sestertii=STARTING_MONEY[index],
-            storehouse=STARTING_GOODS,
+            # §2 setup, with the modules' changes (salt: 1 salt for the second food).
+            storehouse=log.rules.starting_goods,
             colonists_board=MIN_COLONISTS_ON_BOARD,
             colonists_storehouse=STARTING_STORED_COLONISTS,
             houses=(),
@@ -75,6 +76,14 @@ def initial_state(log: GameLog) -> State:
             IntermediateScore(totals=(None,) * count)
             if log.intermediate_scoring
             else None
+        ),
+        forum=(
+            None
+            if log.forum is None
+            else ForumState(
+                tableau=log.forum.tableau,
+                held=tuple((card,) for card in log.forum.patricians),
+            )
         ),
     )
 

@@ -166,6 +166,10 @@ def final_sheet(state: State) -> FinalSheet:
         entry["cards"] = {god.value: cards[god] for god in rules.gods}
         entry["specialists"] = [s.value for s in specialists]
         entry["concordia_card"] = state.concordia_seat == seat
+        # A module's own row (the forum's points): no forum card is known to
+        # score, so 0 until the table says otherwise on the sheet.
+        for name in rules.module_fields:
+            entry[name] = 0
         players.append(entry)
     document: dict[str, Any] = {
         "game": "concordia",

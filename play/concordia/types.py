@@ -114,7 +114,50 @@ class Adjust:
     colonists_storehouse: int | None = None
 
 
-Event = Play | Reveal | Undo | Adjust | Abandon
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ForumTake:
+    """Salsa's forum: ``seat`` took ``card`` from the tableau; ``refill`` is the
+    card laid in its place from the stack (None: not named, the place stays empty)."""
+
+    index: int
+    seat: int
+    card: str
+    refill: str | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CitizenUse:
+    """Salsa's forum: ``seat`` used its citizen ``card`` (then discarded);
+    ``good`` is the good chosen where the card lets the player choose."""
+
+    index: int
+    seat: int
+    card: str
+    good: Good | None = None
+
+
+Event = Play | Reveal | Undo | Adjust | Abandon | ForumTake | CitizenUse
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ForumSetup:
+    """Salsa's forum at setup: the patrician each seat kept, the four cards of the tableau."""
+
+    patricians: tuple[str, ...]
+    tableau: tuple[str, ...]
+    # The two patricians dealt to each seat, when the log names them
+    # (optional: the kept one is then one of them).
+    dealt: tuple[tuple[str, ...], ...] = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ForumState:
+    """The forum now: the tableau (None: a place not refilled yet), each seat's
+    cards (patricians kept, citizens not used yet) and the citizens used."""
+
+    tableau: tuple[str | None, ...]
+    held: tuple[tuple[str, ...], ...]
+    used: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -140,6 +183,8 @@ class GameLog:
     # the classic ``"cloth"`` side by default, and then the document has no
     # such field.
     display_side: str = "cloth"
+    # Salsa's forum setup (with the forum module only).
+    forum: ForumSetup | None = None
 
     @property
     def spec(self) -> MapSpec:
@@ -215,6 +260,8 @@ class State:
     intermediate: IntermediateScore | None
     adjusted: frozenset[int] = frozenset()
     before: State | None = field(default=None, compare=False, repr=False)
+    # Salsa's forum (with its module only).
+    forum: ForumState | None = None
 
     @property
     def tracking(self) -> Tracking:

@@ -750,6 +750,9 @@ def _read_sheet(game: _Game) -> list[Problem]:
     if problems:
         return problems
     game.parsed = sheet
+    if isinstance(sheet, ScoreSheet):
+        # The modules played (salt, forum) are the sheet's.
+        game.session.expansions = list(sheet.expansions)
     game.expected = _expected_results(sheet)
     if isinstance(sheet, ScoreSheet):
         # The modules played and each seat's team (Venus) are the sheet's.

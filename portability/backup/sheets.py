@@ -69,8 +69,10 @@ def concordia_sheet_document(sheet: ScoreSheet) -> dict[str, Any]:
         "kind": sheet.kind.value,
         "map": sheet.map.value,
     }
+    # The modules played (salt, forum, venus): their goods and rows, none
+    # for the base game.
     if sheet.expansions:
-        document["expansions"] = list(sheet.expansions)
+        document["expansions"] = list(rules.expansions)
     if sheet.praefectus_magnus is not None:
         document["praefectus_magnus"] = sheet.praefectus_magnus
     document["players"] = [
@@ -88,6 +90,7 @@ def concordia_sheet_document(sheet: ScoreSheet) -> dict[str, Any]:
             "concordia_card": board.concordia_card,
             # Venus: the team and the provinces its god counts (`_module_fields`).
             **_module_fields(sheet, board),
+            **{name: getattr(board, name) for name in rules.module_fields},
         }
         for board in sheet.players
     ]

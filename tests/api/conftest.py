@@ -33,7 +33,9 @@ def as_role(api_client, club, other_club, alice, bob, charlie, dora):
     people = {"outsider": charlie, "member": bob, "admin": dora, "owner": alice}
 
     def client_for(role):
-        if role != "anonymous":
+        if role == "anonymous":
+            api_client.credentials()
+        else:
             token, _created = Token.objects.get_or_create(user=people[role])
             api_client.credentials(HTTP_AUTHORIZATION=f"Token {token.key}")
         return api_client

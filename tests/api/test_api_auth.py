@@ -6,6 +6,8 @@ Which role gets what status from each endpoint is the one access table's
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from stats import services as stats_services
@@ -62,7 +64,9 @@ def test_a_token_is_exchanged_for_a_user_name_and_password(api_client, alice):
     from tests.factories import PASSWORD
 
     response = api_client.post(
-        "/api/v1/auth/token/", {"username": "alice", "password": PASSWORD}
+        "/api/v1/auth/token/",
+        {"username": "alice", "password": PASSWORD},
+        format="json",
     )
     assert response.status_code == 200
     token = response.json()["token"]
@@ -72,7 +76,7 @@ def test_a_token_is_exchanged_for_a_user_name_and_password(api_client, alice):
 
 def test_a_wrong_password_gets_no_token_and_a_path_addressed_error(api_client, alice):
     response = api_client.post(
-        "/api/v1/auth/token/", {"username": "alice", "password": "wrong"}
+        "/api/v1/auth/token/", {"username": "alice", "password": "wrong"}, format="json"
     )
     assert response.status_code == 400
     assert response.json() == {
@@ -83,6 +87,57 @@ def test_a_wrong_password_gets_no_token_and_a_path_addressed_error(api_client, a
             }
         ]
     }
+
+
+def test_the_token_exchange_takes_json_only(api_client, alice):
+    from rest_framework.authtoken.models import Token
+
+    from tests.factories import PASSWORD
+
+    body = json.dumps({"username": "alice", "password": PASSWORD})
+    response = api_client.post("/api/v1/auth/token/", body, content_type="text/plain")
+    assert response.status_code == 415
+    assert response["Content-Type"] == "application/json"
+    # A form: the NUL check of every form (concordia_site.middleware) has read
+    # it before the view, which then finds no JSON credentials in it.
+    form = api_client.post(
+        "/api/v1/auth/token/", {"username": "alice", "password": PASSWORD}
+    )
+    assert form.status_code == 400
+    assert not Token.objects.exists()
+
+
+def test_a_browser_with_a_session_cookie_gets_a_token_without_csrf(alice, bob):
+    from django.test import Client
+
+    from tests.factories import PASSWORD
+
+    browser = Client(enforce_csrf_checks=True)
+    browser.force_login(bob)
+    response = browser.post(
+        "/api/v1/auth/token/",
+        {"username": "alice", "password": PASSWORD},
+        content_type="application/json",
+    )
+    assert response.status_code == 200
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        '{"username": "' + "a" * 256 + '", "password": "x"}',
+        "[" * 100_000 + "]" * 100_000,
+        "[]",
+        '{"username": "al\\u0000ice", "password": "x"}',
+        "{",
+    ],
+)
+def test_a_token_request_that_cannot_sign_in_is_a_400(api_client, alice, raw):
+    response = api_client.post(
+        "/api/v1/auth/token/", raw, content_type="application/json"
+    )
+    assert response.status_code == 400
+    assert response.json()["errors"]
 
 
 def test_session_authentication_works_for_a_signed_in_browser(client, alice, club):

@@ -136,6 +136,8 @@ def test_session_detail_has_every_recorded_position(as_role, finished_session):
     # A module's counts (Venus' provinces) are an object too: none in the base game.
     assert ana["concordia_position"]["module_counts"] == {}
     assert ana["team"] == ""
+    # A module's own rows (the forum's points): none in a base game.
+    assert ana["concordia_position"]["rows"] == {}
     assert len(ana["concordia_position"]) == 14
 
 

@@ -34,6 +34,12 @@ def test_the_schema_documents_every_endpoint(api_client, db):
         "/api/v1/clubs/{club_slug}/sessions/",
         "/api/v1/clubs/{club_slug}/sessions/{session_id}/",
         "/api/v1/clubs/{club_slug}/statistics/",
+        "/api/v1/clubs/{club_slug}/table-games/",
+        "/api/v1/clubs/{club_slug}/table-games/import/",
+        "/api/v1/clubs/{club_slug}/table-games/{game_id}/",
+        "/api/v1/clubs/{club_slug}/table-games/{game_id}/events/",
+        "/api/v1/clubs/{club_slug}/table-games/{game_id}/log/",
+        "/api/v1/clubs/{club_slug}/table-games/{game_id}/state/",
         "/api/v1/score-sheet/",
     ]
     security = set(schema["components"]["securitySchemes"])

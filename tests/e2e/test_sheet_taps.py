@@ -26,8 +26,9 @@ from games.models import SeatResult, TableSession
 from scoring.catalog import STARTING_HAND
 from scoring.engine import score_sheet
 from scoring.magnanimous import MagnanimousBoard, parse_magnanimous, score_magnanimous
+from scoring.ruleset import ruleset
 from scoring.sheet_io import parse_concordia, score_document
-from scoring.types import God, Good, PlayerBoard
+from scoring.types import God, PlayerBoard
 from tests.conftest import PASSWORD
 from tests.e2e.conftest import ARTIFACTS
 
@@ -161,7 +162,7 @@ def test_a_four_player_final_score_in_40_taps_and_60_keys(live_server, phone):
         entry.tap(page.locator(f"#tab-s{seat}"))
         houses = player["houses"]
         cards = player["cards"]
-        digits = [houses.get(good.value, 0) for good in Good]
+        digits = [houses.get(good.value, 0) for good in ruleset(document["map"]).goods]
         digits += [player["provinces"], player["colonists_on_board"]]
         digits += [cards[god.value] for god in God if god is not God("vesta")]
         assert cards["vesta"] == STARTING_HAND["vesta"]

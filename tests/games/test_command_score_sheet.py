@@ -16,6 +16,7 @@ VALID = [
     "concordia-rulebook",
     "concordia-tie",
     "concordia-intermediate",
+    "concordia-salsa",
     "magnanimous-republic",
     # An expansion board: Saturnus counts Germania's 12 provinces.
     "concordia-germania",

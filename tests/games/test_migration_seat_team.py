@@ -1,6 +1,6 @@
 """Seats gained a team and positions a module's counts (Venus, issue #23).
 
-The database is taken back to the schema before (`games` at 0008), a game is
+The database is taken back to the schema before (`games` at 0009), a game is
 stored through that schema's historical models, and migrated forward: its seats
 have no team and its positions no module count, so it scores as before. Run
 on SQLite and on PostgreSQL (`make test`), as the whole suite.
@@ -19,7 +19,7 @@ from games import adapters
 from games.models import ConcordiaPosition, Seat, TableSession
 from scoring import score_sheet
 
-BEFORE = [("games", "0008_session_notes_bounded")]
+BEFORE = [("games", "0009_position_rows")]
 WHEN = dt.datetime(2026, 11, 1, 20, 0, tzinfo=dt.UTC)
 
 

@@ -9,7 +9,9 @@ from typing import Any
 import pytest
 
 import play
-from scoring.types import Problem
+from scoring.maps import MAPS
+from scoring.reference import at, reference
+from scoring.types import MapName, Problem
 
 DATA = Path(__file__).parent / "data"
 EXAMPLE: dict[str, Any] = json.loads(
@@ -36,6 +38,29 @@ RULEBOOK_CITIES = {
 }
 
 
+def salt_cities(cities: dict[str, str] = CITIES) -> dict[str, str]:
+    """The deal ``cities`` with salt's tokens: in each letter, the first city of
+    the good that gives way to salt (A food, B tool, C wine, D brick) shows salt."""
+    swap = at(reference(), "city_tokens", "salsa_on_regular_maps")
+    assert isinstance(swap, dict)
+    spec = MAPS[MapName("imperium")]
+    dealt = dict(cities)
+    for letter in spec.letters:
+        replaced = swap[f"replace_in_{letter.value}"]
+        city = next(
+            c.name
+            for c in spec.cities
+            if c.letter is letter and dealt[c.name] == replaced
+        )
+        dealt[city] = "salt"
+    return dealt
+
+
+# With salt: Londinium (A, Britannia), Olisipo (B, Hispania), Alexandria (C,
+# Aegyptus) and Aquileia (D, Italia) show salt.
+SALT_CITIES = salt_cities()
+
+
 def log(
     *events: dict[str, Any],
     players: int = 3,
@@ -43,6 +68,7 @@ def log(
     cities: dict[str, str] | None = None,
     display: list[str] | None = None,
     intermediate: bool = False,
+    expansions: tuple[str, ...] = (),
     map_name: str = "imperium",
 ) -> dict[str, Any]:
     document: dict[str, Any] = {
@@ -56,6 +82,10 @@ def log(
         "display": display or DISPLAY,
         "events": list(events),
     }
+    if expansions:
+        document["expansions"] = list(expansions)
+        if "salt" in expansions and cities is None:
+            document["cities"] = SALT_CITIES
     return document
 
 

@@ -14,13 +14,32 @@ from typing import Any
 
 import play
 from play.concordia.data import SPECIALIST_KINDS
+from play.concordia.forum import FORUM_CARDS
 from scoring.catalog import GOOD_PRICE
 from scoring.maps import MAPS
 from scoring.ruleset import ruleset
 from scoring.types import Good, GoodCounts, MapName
-from tests.play.builders import CITIES, COLOURS, NAMES
+from tests.play.builders import CITIES, COLOURS, NAMES, salt_cities
 
 GOODS = tuple(Good)
+
+
+def _afford(
+    goods: Counter[Good], need: Counter[Good], wildcards: tuple[Good, ...]
+) -> Counter[Good] | None:
+    """What is left of ``goods`` after paying ``need``, a wildcard (salt) paying
+    for what is short; None when it cannot be paid."""
+    left = Counter(goods)
+    short = 0
+    for good, count in need.items():
+        paid = min(left[good], count)
+        left[good] -= paid
+        short += count - paid
+    for wildcard in wildcards:
+        used = min(short, left[wildcard])
+        left[wildcard] -= used
+        short -= used
+    return None if short else +left
 
 
 @dataclass
@@ -31,12 +50,16 @@ class Game:
     states: list[play.State] = field(default_factory=list)
 
 
-def deal_cities(rng: random.Random, map_name: str) -> dict[str, str]:
-    """Deal the map's own city tokens, each letter's among its cities (§8)."""
+def deal_cities(
+    rng: random.Random, map_name: str, expansions: tuple[str, ...] = ()
+) -> dict[str, str]:
+    """Deal the map's own city tokens, each letter's among its cities (§8),
+    salt's among them with the salt module."""
     spec = MAPS[MapName(map_name)]
+    pools = ruleset(map_name, expansions).token_pools
     cities: dict[str, str] = {}
     for letter in spec.letters:
-        tokens = [g.value for g in GOODS for _ in range(spec.token_pool[letter][g])]
+        tokens = [g.value for g in GOODS for _ in range(pools[letter][g])]
         rng.shuffle(tokens)
         names = [city.name for city in spec.cities if city.letter is letter]
         cities.update(zip(names, tokens, strict=True))
@@ -48,16 +71,20 @@ def new_game(
     players: int,
     tracking: str,
     intermediate: bool,
-    map_name: str = "imperium",
     expansions: tuple[str, ...] = (),
+    map_name: str = "imperium",
     display_side: str = "cloth",
 ) -> Game:
     rules = ruleset(map_name, expansions)
     colours = (*COLOURS, *(c for c in rules.colours if c not in COLOURS))
     deck_one = [c.id for c in play.game_cards(rules).values() if c.deck == 1]
     rng.shuffle(deck_one)
-    # Imperium keeps the rulebook's deal, so that its seeds replay as before.
-    cities = CITIES if map_name == "imperium" else deal_cities(rng, map_name)
+    # Imperium keeps the rulebook's deal (with salt's tokens swapped in), so
+    # that its seeds replay as before.
+    if map_name == "imperium":
+        cities = salt_cities() if "salt" in expansions else CITIES
+    else:
+        cities = deal_cities(rng, map_name, expansions)
     document: dict[str, Any] = {
         "format": "game-log/1",
         "game": "concordia",
@@ -71,6 +98,18 @@ def new_game(
         **({"display_side": display_side} if display_side != "cloth" else {}),
         "events": [],
     }
+    if expansions:
+        document["expansions"] = list(expansions)
+    if "forum" in expansions:
+        # Salsa's forum: each player kept 1 of 2 patricians; 4 cards on the tableau.
+        patricians = [n for n, c in FORUM_CARDS.items() if c.patrician]
+        rng.shuffle(patricians)
+        rest = [n for n in FORUM_CARDS if n not in patricians[:players]]
+        rng.shuffle(rest)
+        document["forum"] = {
+            "patricians": {NAMES[i]: patricians[i] for i in range(players)},
+            "tableau": rest[:4],
+        }
     log = play.load_log(document)
     state = play.replay(log)
     return Game(log=log, state=state, states=[state])
@@ -107,7 +146,7 @@ def _drops(state: play.State, receives: dict[int, GoodCounts]) -> dict[str, Any]
         if excess <= 0:
             continue
         dropped: dict[str, int] = {}
-        for good in GOODS:
+        for good in state.log.rules.goods:
             take = min(goods[good], excess)
             if take:
                 dropped[good.value] = take
@@ -149,9 +188,9 @@ def _architect(rng: random.Random, state: play.State) -> dict[str, Any]:
         if len(build) >= min(room, rng.randint(1, 4)):
             break
         cost = play.house_cost(state, city)
-        need = _goods(cost.goods)
-        if cost.coins <= money and all(goods[g] >= n for g, n in need.items()):
-            goods -= need
+        left = _afford(goods, _goods(cost.goods), state.log.rules.wildcards)
+        if cost.coins <= money and left is not None:
+            goods = left
             money -= cost.coins
             build.append(city)
     return {"build": build}
@@ -166,14 +205,15 @@ def _mercator(rng: random.Random, state: play.State, card: str) -> dict[str, Any
     money = player.sestertii + play.mercator_income(card)
     free = player.free_spaces
     trade: dict[str, int] = {}
-    held = [g for g in GOODS if player.storehouse[g]]
+    goods = state.log.rules.traded
+    held = [g for g in goods if player.storehouse[g]]
     if held and rng.random() < 0.6:
         good = rng.choice(held)
         count = rng.randint(1, player.storehouse[good])
         trade[good.value] = -count
         money += GOOD_PRICE[good] * count
         free += count
-    wanted = [g for g in GOODS if g.value not in trade]
+    wanted = [g for g in goods if g.value not in trade]
     good = rng.choice(wanted)
     count = min(free, money // GOOD_PRICE[good], rng.randint(0, 4))
     if count > 0:
@@ -206,14 +246,12 @@ def _purchase(
         if not state.full:
             buy.append(price.card)
             continue
-        if any(holding[g] < n for g, n in need.items()):
-            continue
-        rest = holding - need
-        if sum(rest.values()) < choice:
+        rest = _afford(holding, need, state.log.rules.wildcards)
+        if rest is None or sum(rest.values()) < choice:
             continue
         paid: Counter[Good] = Counter()
         for _ in range(choice):
-            good = rng.choice([g for g in GOODS if rest[g] > 0])
+            good = rng.choice([g for g in state.log.rules.goods if rest[g] > 0])
             rest[good] -= 1
             paid[good] += 1
         holding = +rest
@@ -327,8 +365,35 @@ def _role_fields(
     return _specialist(state, kind)
 
 
+def _forum_event(rng: random.Random, state: play.State) -> dict[str, Any] | None:
+    """Now and then take a forum card, or use a citizen while there is room."""
+    forum = state.forum
+    if forum is None or state.seat is None:
+        return None
+    name = state.current_player
+    if rng.random() < 0.04:
+        offered = [c for c in forum.tableau if c]
+        if offered:
+            card = rng.choice(offered)
+            gone = {c for c in forum.tableau if c} | set(forum.used)
+            gone |= {c for held in forum.held for c in held}
+            stack = [c for c in FORUM_CARDS if c not in gone]
+            event: dict[str, Any] = {"type": "forum", "player": name, "take": card}
+            if stack and rng.random() < 0.8:
+                event["refill"] = rng.choice(stack)
+            return event
+    citizens = [c for c in forum.held[state.seat] if not FORUM_CARDS[c].patrician]
+    room = not state.full or state.players[state.seat].free_spaces >= 6
+    if citizens and room and rng.random() < 0.3:
+        return {"type": "citizen", "player": name, "card": rng.choice(citizens)}
+    return None
+
+
 def next_event(rng: random.Random, state: play.State) -> dict[str, Any] | None:
     """Return a legal next event (a reveal or the current player's play), or None."""
+    forum = _forum_event(rng, state)
+    if forum is not None:
+        return forum
     places = state.display.count(None)
     if places and rng.random() < 0.6:
         return {"type": "reveal", "cards": _reveal_cards(rng, state, places)}
@@ -367,13 +432,13 @@ def play_to_the_end(
     intermediate: bool = False,
     undo_rate: float = 0.0,
     limit: int = 2000,
-    map_name: str = "imperium",
     expansions: tuple[str, ...] = (),
+    map_name: str = "imperium",
     display_side: str = "cloth",
 ) -> Game:
     """Play a random legal game until it is over (or stuck: then it is abandoned)."""
     game = new_game(
-        rng, players, tracking, intermediate, map_name, expansions, display_side
+        rng, players, tracking, intermediate, expansions, map_name, display_side
     )
     while game.state.status not in (play.Status.FINISHED, play.Status.ABANDONED):
         if len(game.documents) >= limit:

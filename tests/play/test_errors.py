@@ -213,7 +213,7 @@ def test_a_malformed_log_reports_every_shape_problem():
         ("events[3].speed", "Unknown field “speed”"),
         (
             "events[4].type",
-            "Unknown event “jump”; expected one of: play, reveal, undo, adjust, abandon",
+            "Unknown event “jump”; expected one of: play, reveal, undo, adjust, abandon, forum, citizen",
         ),
         ("events[5]", 'Expected an object {…}, not "undo"'),
     ]

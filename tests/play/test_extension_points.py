@@ -204,7 +204,7 @@ def test_a_module_adds_an_event_by_registering_it(
 def test_an_event_no_module_registered_is_refused() -> None:
     assert refusal({"type": "tally", "player": "Bia", "amount": 3}) == (
         "events[0].type",
-        "Unknown event “tally”; expected one of: play, reveal, undo, adjust, abandon",
+        "Unknown event “tally”; expected one of: play, reveal, undo, adjust, abandon, forum, citizen",
     )
 
 

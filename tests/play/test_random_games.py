@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import itertools
+import json
 import random
 from collections import Counter
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -185,6 +187,54 @@ def test_random_games_record_the_turns_that_buy_or_copy_nothing():
     assert seen["Diplomat copying nothing"] > 0, seen
 
 
+@settings(max_examples=15, deadline=None)
+@given(games, st.sampled_from([("salt",), ("salt", "forum")]))
+def test_random_games_with_salt_finish_with_sheets_that_score_the_same(
+    game_args, expansions
+):
+    # Salsa's salt: 1 salt instead of the second food, salt cities, salt paying
+    # for what a cost lacks; the final sheet carries the modules and scores the
+    # same through `score_sheet`.
+    rng, players, tracking, intermediate = game_args
+    game = play_to_the_end(
+        rng,
+        players=players,
+        tracking=tracking,
+        intermediate=intermediate,
+        undo_rate=0.05,
+        expansions=expansions,
+    )
+    for state in game.states:
+        _check_legal(state)
+    assert play.replay(game.log) == game.state
+    if game.state.status is play.Status.ABANDONED:
+        return
+    _check_ending(game)
+    sheet = play.final_sheet(game.state)
+    assert sheet.document["expansions"] == list(expansions)
+    if tracking == "full":
+        assert sheet.missing == ()
+        assert validate_sheet(parse_concordia(sheet.document)) == ()
+        document = play.state_document(game.state)
+        assert document["result"] == score_document(sheet.document)
+
+
+def test_the_recorded_salsa_game_replays_to_its_end_and_scores_through_score_sheet():
+    # The benchmark's game (scripts/bench.py, README "Rules of play").
+    document = json.loads(
+        (Path(__file__).parent / "data" / "game-log-5p-salsa.json").read_text(
+            encoding="utf-8"
+        )
+    )
+    assert document["expansions"] == ["salt", "forum"]
+    assert len(document["events"]) == 201
+    state = play.replay_document(document)
+    assert state.status is play.Status.FINISHED
+    sheet = play.final_sheet(state)
+    assert validate_sheet(parse_concordia(sheet.document)) == ()
+    assert play.state_document(state)["result"] == score_document(sheet.document)
+
+
 @settings(max_examples=30, deadline=None)
 @given(
     st.integers(0, 2**32),
@@ -229,3 +279,24 @@ def test_one_full_game_on_each_map_reaches_its_final_sheet(map_name):
     houses = {city for player in game.state.players for city in player.houses}
     spec = MAPS[MapName(map_name)]
     assert houses <= {city.name for city in spec.cities}
+
+
+@pytest.mark.parametrize("map_name", ["byzantium", "hispania", "italia", "britannia"])
+def test_a_salt_and_forum_game_on_other_boards_reaches_a_sheet_that_scores(map_name):
+    # Salt's tokens are each board's own (`tokens_with_salt`: Byzantium and
+    # Hispania fill their extra city with salt); the final sheet validates
+    # and scores the same through `score_sheet`.
+    game = play_to_the_end(
+        random.Random(23),
+        players=3,
+        tracking="full",
+        expansions=("salt", "forum"),
+        map_name=map_name,
+    )
+    cities = game.log.cities or {}
+    assert sum(1 for good in cities.values() if good == "salt") == 3
+    if game.state.status is play.Status.ABANDONED:
+        return
+    sheet = play.final_sheet(game.state)
+    assert validate_sheet(parse_concordia(sheet.document)) == ()
+    assert play.state_document(game.state)["result"] == score_document(sheet.document)

@@ -726,6 +726,39 @@ def test_a_venus_team_game_comes_back_with_its_teams_and_provinces(
     ]
 
 
+def test_a_salsa_game_keeps_its_modules_salt_and_forum_row_through_a_backup(
+    club, alice, empty_club, django_capture_on_commit_callbacks
+):
+    sheet = example_sheet("concordia-salsa")
+    session = services.session_create(
+        club=club,
+        created_by=alice,
+        map_name="imperium",
+        expansions=["salt", "forum"],
+        played_at=WHEN,
+        seats=[services.SeatInput(new_name=b.name) for b in sheet.players],
+    )
+    services.concordia_sheet_record(session=session, sheet=sheet)
+    document = club_backup_export(club)
+    written = document["sessions"][0]["sheet"]
+    assert written is not None
+    assert written["expansions"] == ["salt", "forum"]
+    assert written["players"][1]["forum_points"] == -2
+    assert written["players"][0]["houses"]["salt"] == 3
+    _restored(club, empty_club, django_capture_on_commit_callbacks, document)
+    restored = empty_club.sessions.get()
+    assert restored.expansions == ["salt", "forum"]
+    totals = [
+        (seat.player.name, seat.result.total, seat.concordia_position.rows)
+        for seat in restored.seats.order_by("seat_order")
+    ]
+    assert totals == [
+        ("Ana", 146, {"forum_points": 0}),
+        ("Bruno", 82, {"forum_points": -2}),
+        ("Caio", 44, {"forum_points": 0}),
+    ]
+
+
 def test_a_game_on_an_expansion_board_restores_with_its_own_rules(history, empty_club):
     document = _document(history)
     index, rulebook = _session(document, place="Café")

@@ -25,8 +25,9 @@ and prints the list of what each step has to say as JSON:
   ``DRILL_INPUT``) into it again, and say how many games that created;
 - ``blackbox-seed``: migrate; alice (owner, with an API token) of Lisboa,
   with the rulebook's game, the phone's BG Stats plays and the assistant's
-  games, and of the empty club "Lisboa again"; and "Big", an empty club for a
-  file at the size cap (`tests/reliability/test_backup_blackbox.py`).
+  games, and of the empty club "Lisboa again"; "Big", an empty club for a
+  file at the size cap, and "Writes", an empty club the API writes games to
+  (`tests/reliability/test_backup_blackbox.py`).
 """
 
 from __future__ import annotations
@@ -445,6 +446,8 @@ def blackbox_seed() -> dict[str, Any]:
     _assistant_games(club, alice)
     clubs_services.club_create(name="Lisboa again", slug="lisboa-again", owner=alice)
     clubs_services.club_create(name="Big", slug="big", owner=alice)
+    # Where the API writes (test_backup_blackbox's idempotency case).
+    clubs_services.club_create(name="Writes", slug="writes", owner=alice)
     return {"password": PASSWORD, "token": Token.objects.create(user=alice).key}
 
 

@@ -168,8 +168,14 @@ class Site:
     database_url: str
     seed: dict[str, Any]
 
-    def api(self, method: str, path: str, document: object = None) -> Answer:
-        headers = {"Authorization": f"Token {self.seed['token']}"}
+    def api(
+        self,
+        method: str,
+        path: str,
+        document: object = None,
+        headers: Mapping[str, str] | None = None,
+    ) -> Answer:
+        headers = {"Authorization": f"Token {self.seed['token']}", **(headers or {})}
         body = None
         if document is not None:
             headers["Content-Type"] = "application/json"

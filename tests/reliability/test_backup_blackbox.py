@@ -13,6 +13,9 @@ Then, over HTTP only:
   assistant games have join codes and follow links of their own;
 - Lisboa's old BG Stats export, and the phone's file, imported into the copy
   create no game;
+- a game written through the API twice with one Idempotency-Key, the two
+  requests sent at once (so that each worker may take one), exists once, and
+  so does a table-assistant game and its move;
 - a BG Stats file at the documented size cap (20 MB, 10,000 plays of
   Concordia) imports through the page inside the worker timeout (gunicorn
   kills a worker that takes longer: the answer would be no answer). The time
@@ -30,7 +33,7 @@ from typing import Any
 
 import pytest
 
-from tests.reliability.production_site import Visitor, postgres_url
+from tests.reliability.production_site import Answer, Site, Visitor, postgres_url
 
 ROOT = Path(__file__).resolve().parents[2]
 PHONE = ROOT / "tests" / "portability" / "data" / "bgstats-phone.json"
@@ -207,3 +210,54 @@ def test_a_bgstats_file_at_the_size_cap_imports_inside_the_worker_timeout(site):
         "WHERE c.slug = 'big'"
     )
     assert games == 10_000
+
+
+def _twice_at_once(site: Site, path: str, document: object, key: str) -> list[Answer]:
+    """Send the same write twice at the same moment, on two connections."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        sent = [
+            pool.submit(site.api, "POST", path, document, {"Idempotency-Key": key})
+            for _copy in range(2)
+        ]
+        return [future.result() for future in sent]
+
+
+def test_a_game_written_through_the_api_twice_with_one_key_exists_once(site):
+    sheet = json.loads(
+        (ROOT / "tests" / "scoring" / "data" / "concordia-rulebook.json").read_text()
+    )
+    body = {"sheet": sheet, "played_at": "2026-11-20T21:30:00Z", "add_players": True}
+    path = "/api/v1/clubs/writes/sessions/"
+    answers = _twice_at_once(site, path, body, "blackbox-game")
+    answers.append(site.api("POST", path, body, {"Idempotency-Key": "blackbox-game"}))
+    assert sorted(a.status for a in answers) == [200, 200, 201], [
+        a.text[:300] for a in answers
+    ]
+    assert len({a.json()["id"] for a in answers}) == 1
+    assert [a.json()["seats"][0]["result"]["total"] for a in answers] == [114] * 3
+    assert site.query(
+        "SELECT count(*) FROM games_tablesession s JOIN games_club c "
+        "ON c.id = s.club_id WHERE c.slug = 'writes'"
+    ) == [(1,)]
+
+    log = json.loads(
+        (ROOT / "tests" / "play" / "data" / "game-log-short.json").read_text()
+    )
+    setup = {key: value for key, value in log.items() if key != "events"}
+    tables = _twice_at_once(
+        site, "/api/v1/clubs/writes/table-games/", setup, "blackbox-table"
+    )
+    assert {a.status for a in tables} <= {200, 201}, [a.text[:300] for a in tables]
+    assert len({a.json()["id"] for a in tables}) == 1
+    game = tables[0].json()["id"]
+    move = {"expected_head": 0, "event": log["events"][0]}
+    moves = _twice_at_once(
+        site, f"/api/v1/clubs/writes/table-games/{game}/events/", move, "tap-1"
+    )
+    assert sorted(a.status for a in moves) == [200, 201], [a.text for a in moves]
+    assert [a.json()["head"] for a in moves] == [1, 1]
+    assert site.query(
+        "SELECT count(*) FROM assistant_assistantevent WHERE game_id = %s", (game,)
+    ) == [(1,)]

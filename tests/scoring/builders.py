@@ -24,6 +24,7 @@ EXAMPLES = (
     "concordia-intermediate",
     "concordia-venus",
     "concordia-venus-teams",
+    "concordia-salsa",
     "magnanimous-republic",
 )
 

@@ -27,6 +27,7 @@ from scoring.board import (
     validate_city_goods,
 )
 from scoring.maps import ConnectionKind, TokenLetter
+from scoring.ruleset import ruleset
 from scoring.types import CardCounts, Category, Good, GoodCounts, MapName, Specialist
 from tests.rulebook_board import (
     ANA_CARDS,
@@ -444,7 +445,10 @@ def legal_tables(draw: st.DrawFn) -> TableBoard:
     for seat, name in enumerate(names):
         colonists = draw(st.integers(2, 6))
         goods = draw(
-            st.lists(st.sampled_from(list(Good)), max_size=12 - (6 - colonists))
+            st.lists(
+                st.sampled_from(ruleset("imperium").goods),
+                max_size=12 - (6 - colonists),
+            )
         )
         players.append(
             SeatBoard(
@@ -496,7 +500,7 @@ def _expected_total(table: TableBoard, seat: SeatBoard) -> int:
         else:
             cards[GOD_OF_CARD[card.name]] += 1
     wealth = seat.sestertii + sum(
-        PRICE[good] * n for good, n in seat.storehouse.items()
+        PRICE[Good(good)] * n for good, n in seat.storehouse.nonzero().items()
     )
     non_brick = sum(1 for good in goods if good is not Good("brick"))
     total = (

@@ -181,6 +181,9 @@ RULES: dict[str, dict[str, Rule]] = {
     "assistant:game-adjust": {**_get(MEMBER, 302), **_post(MEMBER, 302)},
     # Abandon asks first: a GET, or a POST without the confirmation, is that page.
     "assistant:game-abandon": {**_get(MEMBER), **_post(MEMBER, 200)},
+    # The cast's game is played without the forum: back to the game (its setup).
+    "assistant:game-forum": {**_get(MEMBER, 302), **_post(MEMBER, 302)},
+    "assistant:game-setup-forum": _post(MEMBER, 302),
     # Without htmx a changed head sends the browser to the turn screen.
     "assistant:game-head": _get(MEMBER, 302),
     "assistant:game-share": {**_get(MEMBER), **_post(MEMBER, 302)},
@@ -225,7 +228,8 @@ RULES: dict[str, dict[str, Rule]] = {
     "api:player-list": _get(MEMBER),
     "api:player-detail": _get(MEMBER),
     "api:player-statistics": _get(MEMBER),
-    "api:session-list": _get(MEMBER),
+    # An empty body is no score sheet, setup, log or move: 400 for a member.
+    "api:session-list": {**_get(MEMBER), **_post(MEMBER, 400)},
     "api:session-detail": _get(MEMBER),
     "api:leaderboard": _get(MEMBER),
     "api:club-statistics": _get(MEMBER),
@@ -235,6 +239,12 @@ RULES: dict[str, dict[str, Rule]] = {
     "api:bgstats-export": _get(MEMBER),
     "api:bgstats-preview": _post(ADMIN, 400),
     "api:bgstats-import": _post(ADMIN, 400),
+    "api:table-game-list": {**_get(MEMBER), **_post(MEMBER, 400)},
+    "api:table-game-import": _post(MEMBER, 400),
+    "api:table-game-detail": _get(MEMBER),
+    "api:table-game-state": _get(MEMBER),
+    "api:table-game-log": _get(MEMBER),
+    "api:table-game-events": _post(MEMBER, 400),
     # Any other address under /api/v1/ answers a JSON 404 to everyone.
     "api:not-found": {**_get(PUBLIC, 404), **_post(PUBLIC, 404)},
 }

@@ -161,11 +161,12 @@ def _ask_token(
     client: Client, password: str, address: str = HOME, content_type: str = ""
 ) -> Any:
     body = {"username": "alice", "password": password}
-    if content_type:
-        return client.post(
-            TOKEN_URL, body, content_type=content_type, REMOTE_ADDR=address
-        )
-    return client.post(TOKEN_URL, body, REMOTE_ADDR=address)
+    return client.post(
+        TOKEN_URL,
+        body,
+        content_type=content_type or "application/json",
+        REMOTE_ADDR=address,
+    )
 
 
 def test_the_api_token_exchange_is_locked_too(alice):

@@ -14,6 +14,7 @@ from assistant.concordia.labels import (
     ANY_GOOD_COUNT,
     CARD_EFFECTS,
     CARD_RULES,
+    FORUM_EFFECTS,
     GOOD_LABELS,
     SPECIALIST_RULES,
     card_label,
@@ -28,6 +29,12 @@ register = template.Library()
 
 
 register.filter(card_label)
+
+
+@register.filter
+def forum_effect(card: str) -> str:
+    """A forum card's effect in the reader's language (concordia-expansions.md §1b)."""
+    return str(FORUM_EFFECTS.get(card, ""))
 
 
 # A word longer than this does not fit a quarter of a 360 px screen in the

@@ -29,6 +29,7 @@ from games.concordia.presenters import (
 from games.concordia.views.base import board_only, concordia_session
 from games.models import TableSession
 from games.vocabulary import GOOD_LABELS, MAP_LABELS, good_label, problem_message
+from scoring.board import BOARD_GOODS
 from scoring.maps import MAPS, MapSpec, TokenLetter
 from scoring.types import Good, MapName, Problem
 
@@ -62,7 +63,7 @@ def _cities_context(
     shown = {
         city.name: Good(form.chosen(city))
         for city in spec.cities
-        if form.chosen(city) in {good.value for good in Good}
+        if form.chosen(city) in {good.value for good in BOARD_GOODS}
     }
     return {
         "club": session.club,
@@ -74,7 +75,10 @@ def _cities_context(
         "drawing": map_drawing(
             spec=spec, city_goods=shown, houses={}, styles={}, selected=-1
         ),
-        "good_choices": [("", "—"), *((g.value, str(good_label(g))) for g in Good)],
+        "good_choices": [
+            ("", "—"),
+            *((g.value, str(good_label(g))) for g in BOARD_GOODS),
+        ],
         "no_d": TokenLetter.D not in spec.letters,
         "map_title": MAP_LABELS[spec.name.value],
         "urls": board_urls(session),

@@ -62,6 +62,8 @@ class GroupView:
     legend: str
     fields: list[FieldView]
     errors: list[str] = field(default_factory=list)
+    # A line under the fields where a rule is known from one source only.
+    help: str = ""
 
 
 @dataclass(slots=True)
@@ -83,6 +85,11 @@ class SeatPanel:
 _HOUSES_MAX = {
     good: max(spec.cities_per_good[good] for spec in MAPS.values()) for good in Good
 }
+
+
+def _rules(session: TableSession) -> Ruleset:
+    """The rules of the game's sheet: its map with the modules it was created with."""
+    return ruleset(session.map, session.expansions or ())
 
 
 def _seat_panels(forms: ScoreSheetForms) -> list[SeatPanel]:
@@ -126,7 +133,10 @@ def _seat_panels(forms: ScoreSheetForms) -> list[SeatPanel]:
                 fields=[
                     *(
                         field_view(
-                            f"houses_{g.value}", good_label(g), 0, _HOUSES_MAX[g]
+                            f"houses_{g.value}",
+                            good_label(g),
+                            0,
+                            max(_HOUSES_MAX[g], rules.cities_per_good[g]),
                         )
                         for g in rules.goods
                     ),
@@ -162,8 +172,33 @@ def _seat_panels(forms: ScoreSheetForms) -> list[SeatPanel]:
                     ),
                 ],
                 errors=forms.errors_for(index, "storehouse"),
+                help=(
+                    _(
+                        "Salt counts 7 for Vesta, as cloth: it may be swapped for any"
+                        " good (one source)."
+                    )
+                    if rules.wildcards
+                    else ""
+                ),
             ),
         ]
+        if rules.module_fields:
+            # Salsa's forum: what its cards won or lost (an auction bid is negative).
+            groups.append(
+                GroupView(
+                    id=f"s{index}-forum",
+                    legend=_("Forum"),
+                    fields=[
+                        field_view(name, _("Forum points"), -99, 99)
+                        for name in rules.module_fields
+                    ],
+                    errors=forms.errors_for(index, "forum_points"),
+                    help=_(
+                        "No forum card is known to score: write what the table"
+                        " agreed (an auction bid is negative)."
+                    ),
+                )
+            )
         chosen = form["specialists"].value() or []
         panels.append(
             SeatPanel(
@@ -273,11 +308,6 @@ def _sheet_inputs(forms: ScoreSheetForms) -> dict[str, object]:
             for name in ("map", "praefectus_magnus", "concordia_card")
         },
     }
-
-
-def _rules(session: TableSession) -> Ruleset:
-    """The game's rules: its map with the modules it was entered with."""
-    return ruleset(session.map, session.expansions or ())
 
 
 def board_sheet(

@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("games", "0008_session_notes_bounded"),
+        ("games", "0009_position_rows"),
     ]
 
     operations = [
