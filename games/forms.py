@@ -88,13 +88,6 @@ class SessionCreateForm(forms.Form):
         widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
     )
     place = forms.CharField(label=_("Place"), max_length=100, required=False)
-    expansions = forms.MultipleChoiceField(
-        label=_("Expansions"),
-        choices=(),
-        required=False,
-        widget=forms.CheckboxSelectMultiple,
-        help_text=_("Concordia only."),
-    )
     team_play = forms.BooleanField(
         label=_("Team play (Venus): 4 or 6 players in teams of 2"),
         required=False,
@@ -111,9 +104,6 @@ class SessionCreateForm(forms.Form):
         self.fields["played_at"].initial = timezone.localdate()
         _bound_played_on(self.fields["played_at"])
         self.fields["idempotency_key"].initial = uuid.uuid4().hex
-        self.fields["expansions"].choices = [  # type: ignore[attr-defined]
-            (module, module_label(module)) for module in modules()
-        ]
         self._players = {str(p.pk): p for p in players}
         self.fields.update(
             seating.seat_fields(players, new_name_label=_("or a new player"))

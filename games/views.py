@@ -132,7 +132,6 @@ def session_create(request: AuthedHtmxRequest, club_slug: str) -> HttpResponse:
             place=data["place"],
             seats=seats,
             idempotency_key=data["idempotency_key"],
-            expansions=data["expansions"],
         )
         return redirect(
             "games:session-sheet", club_slug=club.slug, session_id=session.pk
