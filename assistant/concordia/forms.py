@@ -18,7 +18,7 @@ from django.utils.translation import gettext_lazy as _
 
 from assistant.concordia.adapter import SPECIALIST_KINDS, CardKind
 from assistant.concordia.labels import TRACKING_LABELS
-from assistant.concordia.setup import GOODS, MODULES
+from assistant.concordia.setup import GOODS, MODULES, MODULES_SCREEN
 from assistant.interface import Move
 from games.models import ConcordiaMap
 from games.vocabulary import module_label
@@ -66,7 +66,12 @@ class SetupScoringForm(forms.Form):
     )
     expansions = forms.MultipleChoiceField(
         label=_("Expansions"),
-        choices=[(module, module_label(module)) for module in MODULES],
+        # Venus is asked on the modules screen (with the display's side).
+        choices=[
+            (module, module_label(module))
+            for module in MODULES
+            if module not in MODULES_SCREEN
+        ],
         required=False,
         widget=forms.CheckboxSelectMultiple,
     )

@@ -82,7 +82,13 @@ def _modules_step() -> WizardStep:
         ),
         apply=lambda choices, cleaned: {
             **choices,
-            "expansions": ["venus"] if cleaned["venus"] else [],
+            # The last screen's modules (salt, forum) are kept.
+            "expansions": [
+                m
+                for m in setup.MODULES
+                if (m == "venus" and cleaned["venus"])
+                or (m != "venus" and m in _modules(choices))
+            ],
             "display_side": cleaned["display_side"]
             if cleaned["venus"]
             else setup.CLOTH_SIDE,
@@ -107,7 +113,13 @@ def _scoring_step() -> WizardStep:
         apply=lambda choices, cleaned: {
             **choices,
             "intermediate_scoring": cleaned["intermediate_scoring"],
-            "expansions": [m for m in setup.MODULES if m in cleaned["expansions"]],
+            # Venus comes from the modules screen.
+            "expansions": [
+                m
+                for m in setup.MODULES
+                if m in cleaned["expansions"]
+                or (m in setup.MODULES_SCREEN and m in _modules(choices))
+            ],
         },
     )
 

@@ -45,6 +45,9 @@ CLOTH_SIDE: Final = "cloth"
 # forum, Venus individual play; Venus' team play is not built: its rules are
 # only partly sourced).
 ASSISTANT_MODULES: Final = MODULES
+# The modules the wizard's modules screen asks for (Venus, with the display's
+# side); the last screen asks for the others (Salsa's salt and forum).
+MODULES_SCREEN: Final = ("venus",)
 
 
 def rules_of(setup: Mapping[str, object]) -> Ruleset:
