@@ -138,7 +138,7 @@ def test_session_detail_has_every_recorded_position(as_role, finished_session):
     assert ana["team"] == ""
     # A module's own rows (the forum's points): none in a base game.
     assert ana["concordia_position"]["rows"] == {}
-    assert len(ana["concordia_position"]) == 14
+    assert len(ana["concordia_position"]) == 15
 
 
 def test_a_draft_game_has_seats_without_results(as_role, draft_session):
