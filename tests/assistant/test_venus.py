@@ -200,3 +200,44 @@ def test_the_final_sheet_opens_with_venus(ana_phone, club, alice):
         assert f'name="s{seat}-cards_venus"' in sheet_page
         assert f'name="s{seat}-venus_provinces"' in sheet_page
     assert not ConcordiaPosition.objects.exists()
+
+
+def test_the_wizard_plays_venus_with_salt_and_the_forum(ana_phone, club):
+    """Venus is asked on the modules screen, Salsa's modules on the last one:
+    neither screen drops the other's."""
+    start = reverse("assistant:game-create", kwargs={"club_slug": "lisboa"})
+    page = ana_phone.get(start).content.decode()
+    draft = elements(page, "input", name="draft")[0].attrs["value"]
+    ana_phone.post(
+        start,
+        {
+            "draft": draft,
+            "seat0_new_name": "Ana",
+            "seat1_new_name": "Bia",
+            "go": "next",
+        },
+    )
+    modules = reverse("assistant:game-create-modules", kwargs={"club_slug": "lisboa"})
+    page = ana_phone.get(modules).content.decode()
+    draft = elements(page, "input", name="draft")[0].attrs["value"]
+    ana_phone.post(
+        modules, {"draft": draft, "venus": "on", "display_side": "cloth", "go": "next"}
+    )
+    scoring = reverse("assistant:game-create-scoring", kwargs={"club_slug": "lisboa"})
+    page = ana_phone.get(scoring).content.decode()
+    # The last screen offers Salsa's modules, not Venus again.
+    offered = [box.attrs["value"] for box in elements(page, "input", name="expansions")]
+    assert offered == ["salt", "forum"]
+    draft = elements(page, "input", name="draft")[0].attrs["value"]
+    ana_phone.post(
+        scoring,
+        {
+            "draft": draft,
+            "intermediate_scoring": "off",
+            "expansions": ["salt", "forum"],
+            "go": "start",
+        },
+    )
+    game = AssistantGame.objects.get(club=club)
+    assert game.setup["expansions"] == ["salt", "forum", "venus"]
+    assert set(game.setup["forum"]["patricians"]) == {"Ana", "Bia"}
