@@ -81,6 +81,8 @@ class PlayerRefSerializer(serializers.Serializer[object]):
 class SeatOutputSerializer(serializers.Serializer[object]):
     seat_order = serializers.IntegerField()
     colour = serializers.CharField()
+    # The seat's team in a team game (Venus), "" otherwise.
+    team = serializers.CharField()
     player = PlayerRefSerializer()
     result = ResultOutputSerializer(allow_null=True)
 

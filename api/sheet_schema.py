@@ -15,12 +15,16 @@ from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema_fiel
 from rest_framework import serializers
 
 from games.models import ConcordiaMap, MagnanimousEnding
-from scoring.catalog import MAX_PLAYERS, MIN_PLAYERS
+from scoring.catalog import MIN_PLAYERS
 from scoring.magnanimous import MAX_PLAYERS as MAGNANIMOUS_MAX_PLAYERS
 from scoring.magnanimous import MIN_PLAYERS as MAGNANIMOUS_MIN_PLAYERS
 from scoring.magnanimous import NOBILITY_TOP
 from scoring.names import NAME_MAX_LENGTH
-from scoring.types import SheetKind, Specialist
+from scoring.ruleset import modules, ruleset
+from scoring.types import MapName, SheetKind, Specialist
+
+# The most players a sheet can seat: six with Venus' team play.
+MAX_PLAYERS: Final = ruleset(next(iter(MapName)), modules()).max_players
 
 
 def _counts(help_text: str) -> serializers.DictField:
@@ -61,6 +65,23 @@ class ConcordiaSheetPlayerSerializer(serializers.Serializer[object]):
         required=False,
     )
     concordia_card = serializers.BooleanField(required=False)
+    # The modules' own fields (docs/score-sheet.md), each with its module only.
+    forum_points = serializers.IntegerField(
+        required=False, help_text="With the forum: the points it won or lost."
+    )
+    venus_provinces = serializers.IntegerField(
+        min_value=0,
+        required=False,
+        help_text="Venus, individual play: provinces with 2 or more houses.",
+    )
+    team = serializers.CharField(
+        required=False, help_text="Venus, team play: the player's team."
+    )
+    venus_team_provinces = serializers.IntegerField(
+        min_value=0,
+        required=False,
+        help_text="Venus, team play: provinces where both partners have a house.",
+    )
 
 
 class ConcordiaSheetSerializer(serializers.Serializer[object]):

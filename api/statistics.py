@@ -25,7 +25,7 @@ from games.models import (
     ConcordiaMap,
     Game,
 )
-from games.vocabulary import CATEGORIES, TABLE_SIZES
+from games.vocabulary import TABLE_SIZES
 from stats import selectors as stats_selectors
 from stats.selectors import ClubSummary, Leaderboard, LeaderboardRow, PlayerProfile
 
@@ -223,7 +223,7 @@ class ClubStatisticsApi(APIView):
         params.is_valid(raise_exception=True)
         game = params.validated_data["game"]
         summary = stats_selectors.club_summary_get(club=club, game=game)
-        context = {"game": game, "categories": CATEGORIES[game]}
+        context = {"game": game, "categories": summary.categories}
         return Response(self.OutputSerializer(summary, context=context).data)
 
 

@@ -105,7 +105,7 @@ class SetupPlayersForm(forms.Form):
     def seat_rows(
         self,
     ) -> list[tuple[forms.BoundField, forms.BoundField, forms.BoundField]]:
-        return seating.seat_rows(self)[: self._count]
+        return seating.seat_rows(self, self._count)
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}

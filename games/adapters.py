@@ -26,6 +26,9 @@ from scoring.types import (
     Specialist,
 )
 
+# The counts a module adds to a player's sheet, stored in
+# `ConcordiaPosition.module_counts` under the score sheet's field names.
+MODULE_COUNT_FIELDS = ("venus_provinces", "venus_team_provinces")
 # Every module row a sheet can have (the forum's ``forum_points``).
 _ROW_FIELDS: Final = frozenset(
     name
@@ -34,8 +37,11 @@ _ROW_FIELDS: Final = frozenset(
 )
 
 
-def board_from_position(*, name: str, position: ConcordiaPosition) -> PlayerBoard:
-    """Return the scoring view of one stored seat position."""
+def board_from_position(
+    *, name: str, position: ConcordiaPosition, team: str = ""
+) -> PlayerBoard:
+    """Return the scoring view of one stored seat position (``team``: the seat's)."""
+    counts = position.module_counts or {}
     return PlayerBoard(
         name=name,
         sestertii=position.sestertii,
@@ -46,6 +52,12 @@ def board_from_position(*, name: str, position: ConcordiaPosition) -> PlayerBoar
         cards=CardCounts(position.cards),
         specialists=position.specialists,
         concordia_card=position.concordia_card,
+        team=team or None,
+        **{
+            field: value
+            for field in MODULE_COUNT_FIELDS
+            if type(value := counts.get(field, 0)) is int
+        },
         **_rows(position.rows),
     )
 
@@ -80,6 +92,11 @@ def position_values(
         "concordia_card": board.concordia_card,
         "rows": {name: getattr(board, name) for name in rules.module_fields},
         "praefectus_magnus": praefectus_magnus,
+        "module_counts": {
+            field: value
+            for field in MODULE_COUNT_FIELDS
+            if (value := getattr(board, field))
+        },
     }
     for specialist in Specialist:
         values[f"has_{specialist.value}"] = specialist in board.specialists
@@ -106,7 +123,11 @@ def sheet_from_seats(
     praefectus_magnus = None
     for seat in seats:
         position = seat.concordia_position
-        players.append(board_from_position(name=seat.player.name, position=position))
+        players.append(
+            board_from_position(
+                name=seat.player.name, position=position, team=seat.team
+            )
+        )
         if position.praefectus_magnus:
             praefectus_magnus = seat.player.name
     return ScoreSheet(
@@ -137,7 +158,7 @@ def form_field_for_path(path: str) -> tuple[int | None, str]:
     if match is None:
         return None, "__all__"
     seat, field, key = int(match.group(1)), match.group(2), match.group(3)
-    if field is None or field == "name":
+    if field is None or field in {"name", "team"}:
         return seat, "__all__"
     if key is not None and field in {"storehouse", "houses", "cards"}:
         return seat, f"{field}_{key}"

@@ -24,7 +24,7 @@ from games.models import (
 )
 from games.registry import game_spec
 from games.vocabulary import god_label, good_label, module_label, specialist_label
-from scoring.ruleset import Ruleset, base, modules
+from scoring.ruleset import Ruleset, base, module_fields, modules, ruleset
 from scoring.types import (
     CardCounts,
     GoodCounts,
@@ -35,6 +35,8 @@ from scoring.types import (
 )
 from scoring.validation import MAX_SESTERTII
 
+# The names the app gives the teams of a team game, by seat (Venus).
+TEAM_NAMES = ("A", "B", "C")
 MAX_PLAYERS = seating.MAX_PLAYERS
 MIN_PLAYERS = seating.MIN_PLAYERS
 
@@ -86,6 +88,13 @@ class SessionCreateForm(forms.Form):
         widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
     )
     place = forms.CharField(label=_("Place"), max_length=100, required=False)
+    team_play = forms.BooleanField(
+        label=_("Team play (Venus): 4 or 6 players in teams of 2"),
+        required=False,
+        help_text=_(
+            "Partners sit alternately: seats 1 and 3 (and 5) against seats 2 and 4 (and 6)."
+        ),
+    )
     # A fresh key each time the form is shown: a double tap or a resend on a
     # flaky connection then creates one game, not two (`services.session_create`).
     idempotency_key = forms.CharField(widget=forms.HiddenInput, required=False)
@@ -137,6 +146,30 @@ class SessionCreateForm(forms.Form):
         seats = [(seat.player, seat.new_name, seat.colour) for seat in reading.seats]
         if not self.errors and (too_few := seating.too_few_seats(reading.seats)):
             raise too_few
+        expansions = tuple(cleaned.get("expansions") or ()) if spec.has_map else ()
+        cleaned["expansions"] = list(expansions)
+        team_play = bool(cleaned.get("team_play")) and spec.has_map
+        cleaned["teams"] = [""] * len(seats)
+        if spec.has_map and cleaned.get("map") in set(MapName):
+            rules = ruleset(cleaned["map"], expansions)
+            if team_play and not rules.teams:
+                self.add_error(
+                    "team_play", _("Team play needs the Venus expansion: tick it too.")
+                )
+            elif team_play:
+                if len(seats) not in rules.team_table_sizes:
+                    self.add_error(
+                        "team_play",
+                        _("Team play is for 4 or 6 players; %(count)d are seated.")
+                        % {"count": len(seats)},
+                    )
+                # Partners sit alternately (expansions §2c): A B A B (A B C A B C).
+                count = max(len(seats) // rules.team_size, 1)
+                cleaned["teams"] = [TEAM_NAMES[i % count] for i in range(len(seats))]
+            elif len(seats) > rules.individual_max:
+                raise forms.ValidationError(
+                    spec.too_many % {"count": rules.individual_max}
+                )
         most = spec.table_sizes.stop - 1
         if len(seats) > most:
             raise forms.ValidationError(spec.too_many % {"count": most})
@@ -189,9 +222,11 @@ class SeatSheetForm(forms.Form):
     """
 
     rules: ClassVar[Ruleset]
+    # The counts a module adds (Venus' provinces), in page order.
+    module_fields: ClassVar[tuple[str, ...]] = ()
 
-    def board(self, *, name: str, concordia_card: bool) -> PlayerBoard:
-        """Return the board this (valid) form describes."""
+    def board(self, *, name: str, concordia_card: bool, team: str = "") -> PlayerBoard:
+        """Return the board this (valid) form describes (``team``: the seat's)."""
         data = self.cleaned_data
         rules = self.rules
         return PlayerBoard(
@@ -212,12 +247,33 @@ class SeatSheetForm(forms.Form):
                 if s.value in (data.get("specialists") or ())
             ),
             concordia_card=concordia_card,
+            team=team or None,
+            **{field: data[field] for field in self.module_fields},
             **{name: data.get(name) or 0 for name in rules.module_fields},
         )
 
 
+# The labels of the counts a module adds to a player's sheet.
+MODULE_FIELD_LABELS: dict[str, StrPromise] = {
+    "venus_provinces": _("Provinces with 2 or more houses (Venus)"),
+    "venus_team_provinces": _("Provinces where both partners have a house (Venus)"),
+}
+
+
+def module_count_fields(rules: Ruleset, *, team_play: bool) -> tuple[str, ...]:
+    """The counts a module adds to each player's sheet: Venus' provinces,
+    with two houses alone, or shared with the partner in team play."""
+    fields = tuple(
+        name
+        for name, module in module_fields().items()
+        if module in rules.expansions and name in MODULE_FIELD_LABELS
+    )
+    unused = "venus_provinces" if team_play else "venus_team_provinces"
+    return tuple(name for name in fields if name != unused)
+
+
 @cache
-def seat_sheet_form(rules: Ruleset) -> type[SeatSheetForm]:
+def seat_sheet_form(rules: Ruleset, team_play: bool = False) -> type[SeatSheetForm]:
     """Return the seat form class of a ruleset (made once per ruleset).
 
     Its fields are declared on the class, not added in __init__: the live
@@ -245,6 +301,10 @@ def seat_sheet_form(rules: Ruleset) -> type[SeatSheetForm]:
             required=False,
             widget=forms.CheckboxSelectMultiple,
         ),
+        **{
+            name: _count(MODULE_FIELD_LABELS[name])
+            for name in module_count_fields(rules, team_play=team_play)
+        },
         # A module's own row (the forum's points, negative for an auction bid).
         **{
             name: _SharedIntegerField(
@@ -257,8 +317,11 @@ def seat_sheet_form(rules: Ruleset) -> type[SeatSheetForm]:
             for name in rules.module_fields
         },
         "rules": rules,
+        "module_fields": module_count_fields(rules, team_play=team_play),
     }
-    name = "SeatSheetForm_" + "_".join((rules.map.name.value, *rules.expansions))
+    name = "SeatSheetForm_" + "_".join(
+        (rules.map.name.value, *rules.expansions, *(["teams"] if team_play else []))
+    )
     return type(name, (SeatSheetForm,), fields)
 
 
@@ -296,7 +359,9 @@ class ScoreSheetForms:
         # The seats' counts: the base game's goods and gods unless a
         # ruleset is given (every base map has the same).
         self.rules = rules or base(next(iter(MapName)))
-        form_class = seat_sheet_form(self.rules)
+        # Team play (Venus): the seats carry their teams.
+        self.team_play = any(seat.team for seat in self.seats)
+        form_class = seat_sheet_form(self.rules, self.team_play)
         self.problems: dict[tuple[int | None, str], list[str]] = {}
         self._sheet: ScoreSheet | None = None
         table_initial: dict[str, Any] = {}
@@ -352,6 +417,7 @@ class ScoreSheetForms:
             form.board(
                 name=seat.player.name,
                 concordia_card=table.get("concordia_card") == seat.seat_order,
+                team=seat.team,
             )
             for seat, form in zip(self.seats, self.seat_forms, strict=True)
         )
@@ -399,6 +465,8 @@ def _board_initial(board: PlayerBoard) -> dict[str, Any]:
         initial[f"houses_{good}"] = count
     for god, count in board.cards.nonzero().items():
         initial[f"cards_{god}"] = count
+    for name in MODULE_FIELD_LABELS:
+        initial[name] = getattr(board, name)
     if board.forum_points:
         initial["forum_points"] = board.forum_points
     return initial

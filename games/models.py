@@ -60,6 +60,8 @@ class Colour(models.TextChoices):
     GREEN = "green", _("green")
     YELLOW = "yellow", _("yellow")
     BLACK = "black", _("black")
+    # Venus' sixth colour (a callable's choices: no migration).
+    WHITE = "white", _("white")
 
 
 def concordia_maps() -> list[tuple[str, str]]:
@@ -250,6 +252,10 @@ class Seat(models.Model):
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
     seat_order = models.PositiveSmallIntegerField()
     colour = models.CharField(max_length=10, choices=colours, blank=True)
+    # The seat's team in a team game (Venus' team play: partners win or lose
+    # together), a short name the score sheet carries as ``team``; "" when
+    # everyone plays alone. Which tables may play in teams is the ruleset's.
+    team = models.CharField(max_length=20, blank=True, default="", db_default="")
 
     class Meta:
         ordering = ["session", "seat_order"]
@@ -307,6 +313,10 @@ class ConcordiaPosition(models.Model):
     has_weaver = models.BooleanField(default=False)
     concordia_card = models.BooleanField(default=False)
     praefectus_magnus = models.BooleanField(default=False)
+    # The counts a module adds to a player's sheet, keyed by the score
+    # sheet's field names (Venus: ``venus_provinces``, ``venus_team_provinces``):
+    # a module's new count needs no column.
+    module_counts = models.JSONField(default=dict, db_default={}, blank=True)
     # A module's own rows of the score sheet, keyed by the sheet's field
     # (``{"forum_points": -2}``, Salsa's forum); {} for the base game.
     rows = models.JSONField(default=dict, db_default={}, blank=True)

@@ -58,6 +58,7 @@ class StartGame(Protocol):
         seats: Sequence[SeatInput],
         place: str,
         idempotency_key: str,
+        expansions: Sequence[str] = (),
     ) -> TableSession: ...
 
 

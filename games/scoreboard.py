@@ -16,6 +16,7 @@ from typing import Protocol
 
 from games.models import Seat
 from games.registry import spec_of_result
+from games.vocabulary import names_list, team_label
 from scoring.magnanimous import MagnanimousResult
 from scoring.types import SheetResult
 
@@ -25,6 +26,36 @@ class _Scored(Protocol):
     def total(self) -> int: ...
     @property
     def rank(self) -> int: ...
+
+
+@dataclass(frozen=True, slots=True)
+class TeamRow:
+    """One team of a team game (Venus), as the score pages list it."""
+
+    team: str
+    label: str
+    names: str
+    total: int
+    rank: int
+
+    @property
+    def won(self) -> bool:
+        return self.rank == 1
+
+
+def team_rows(result: SheetResult, seats: Sequence[Seat]) -> list[TeamRow]:
+    """Return the teams of ``result``, best placed first; [] without teams."""
+    rows = [
+        TeamRow(
+            team=team.team,
+            label=team_label(team.team),
+            names=names_list([seats[seat].player.name for seat in team.seats]),
+            total=team.total,
+            rank=team.rank,
+        )
+        for team in result.teams
+    ]
+    return sorted(rows, key=lambda row: row.rank)
 
 
 @dataclass(slots=True)
@@ -68,6 +99,8 @@ def scoreboard(
     if spec.outcome is not None:
         extra["outcome"] = spec.outcome(result)
     rows = spec.score_rows(result)
+    if isinstance(result, SheetResult) and result.teams:
+        extra["teams"] = team_rows(result, seats)
     return {
         "result": result,
         "rows": rows,

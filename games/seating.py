@@ -20,10 +20,13 @@ from django_stubs_ext import StrPromise
 from clubs.models import Player
 from games.models import Colour
 from scoring import catalog
+from scoring.ruleset import modules, ruleset
+from scoring.types import MapName
 
-# The most seats any game has, and the fewest (the data's, via `scoring`;
-# each game's own range is its registry entry's ``table_sizes``).
-MAX_PLAYERS = catalog.MAX_PLAYERS
+# The most seats any game has (Concordia with its modules: Venus' team play
+# seats six), and the fewest (the data's, via `scoring`; each game's own
+# range is its registry entry's ``table_sizes``).
+MAX_PLAYERS = ruleset(next(iter(MapName)), modules()).max_players
 MIN_PLAYERS = catalog.MIN_PLAYERS
 
 
@@ -69,17 +72,18 @@ def seat_fields(
 
 
 def seat_rows(
-    form: forms.Form,
+    form: forms.Form, count: int = MAX_PLAYERS
 ) -> list[tuple[forms.BoundField, forms.BoundField, forms.BoundField]]:
-    """Return each seat's bound fields (player, new name, colour) for the template;
-    a form for fewer seats (a game of at most 4) has fewer rows."""
+    """Return the first ``count`` seats' bound fields (player, new name,
+    colour) for the template; a form for fewer seats (a game of at most 4)
+    has fewer rows."""
     return [
         (
             form[f"seat{index}_player"],
             form[f"seat{index}_new_name"],
             form[f"seat{index}_colour"],
         )
-        for index in range(MAX_PLAYERS)
+        for index in range(count)
         if f"seat{index}_player" in form.fields
     ]
 

@@ -63,6 +63,8 @@ class SeatInput:
     player: Player | None = None
     new_name: str = ""
     colour: str = ""
+    # The seat's team in a team game (Venus), "" otherwise.
+    team: str = ""
 
 
 @transaction.atomic
@@ -133,9 +135,21 @@ def session_create(
         elif player.club_id != club.pk:
             raise ValidationError(_("That player belongs to another club."))
         Seat.objects.create(
-            session=session, player=player, seat_order=order, colour=seat_input.colour
+            session=session,
+            player=player,
+            seat_order=order,
+            colour=seat_input.colour,
+            team=seat_input.team,
         )
     return session
+
+
+def seat_won(result: SheetResult, seat: int) -> bool:
+    """Whether the player at ``seat`` won: rank 1, or in a team game (Venus)
+    a partner of the winning team (partners win or lose together)."""
+    if not result.teams:
+        return result.players[seat].rank == 1
+    return any(team.rank == 1 and seat in team.seats for team in result.teams)
 
 
 def concordia_sheet_evaluate(sheet: ScoreSheet) -> SheetEvaluation:
@@ -290,7 +304,7 @@ def concordia_sheet_record(
                 seat=seat,
                 total=score.total,
                 rank=score.rank,
-                won=score.rank == 1,
+                won=seat_won(result, score.seat),
                 breakdown={line.category.value: line.points for line in score.lines},
             )
             for seat, score in zip(seats, result.players, strict=True)

@@ -114,8 +114,12 @@ def session_create(request: AuthedHtmxRequest, club_slug: str) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         seats = [
-            services.SeatInput(player=player, new_name=new_name, colour=colour)
-            for player, new_name, colour in data["seats"]
+            services.SeatInput(
+                player=player, new_name=new_name, colour=colour, team=team
+            )
+            for (player, new_name, colour), team in zip(
+                data["seats"], data["teams"], strict=True
+            )
         ]
         # The game chosen creates its game (`games.dispatch`).
         session = dispatch.pages(data["game"]).start(

@@ -37,6 +37,7 @@ CATEGORY_LABELS: Final[dict[str, StrPromise]] = {
     "saturnus": _("Saturnus"),
     "mercurius": _("Mercurius"),
     "mars": _("Mars"),
+    "venus": _("Venus"),
     "minerva": _("Minerva"),
     "concordia": _("Concordia"),
     # Salsa's forum: the victory points won or lost through its cards.
@@ -84,6 +85,7 @@ GOOD_COUNTS: Final[dict[str, StrPromise]] = {
 MODULE_LABELS: Final[dict[str, StrPromise]] = {
     "salt": _("Salsa: salt"),
     "forum": _("Salsa: the forum"),
+    "venus": _("Venus (the seventh god)"),
 }
 
 
@@ -135,11 +137,26 @@ CARD_LABELS: Final[dict[str, StrPromise]] = {
     "Colonist": _("Colonist"),
     "Consul": _("Consul"),
     "Diplomat": _("Diplomat"),
+    # Venus (expansions §2b): the Magister and the double-role cards.
+    "Magister": _("Magister"),
+    "Prefect/Architect": _("Prefect/Architect"),
+    "Architect/Mercator": _("Architect/Mercator"),
+    "Prefect/Mercator": _("Prefect/Mercator"),
     **{
         specialist.capitalize(): label
         for specialist, label in SPECIALIST_LABELS.items()
     },
 }
+
+# The expansion modules (the score sheet's ``expansions``), as a page names them.
+# A team of a team game (Venus) as the pages name it: the app names the teams
+# A, B, C by seat (partners sit alternately).
+TEAM_LABEL: Final = _("Team %(team)s")
+
+
+def team_label(team: str) -> str:
+    return str(TEAM_LABEL) % {"team": team}
+
 
 # The maps' names: the model's choices are the one table (pt and uk translate them).
 MAP_LABELS: Final[dict[str, str | StrPromise]] = {
@@ -170,11 +187,15 @@ GAME_LABELS: Final[dict[str, str]] = {
 TABLE_SIZES: Final[Mapping[str, range]] = GameTable(lambda spec: spec.table_sizes)
 
 
+# A list's last two names (a literal here, so that makemessages finds it).
+_NAMES_AND: Final = _("%(names)s and %(last)s")
+
+
 def names_list(names: Sequence[str]) -> str:
     """Return "A", "A and B" or "A, B and C" in the reader's language."""
     if len(names) < 2:
         return "".join(names)
-    return gettext_now("%(names)s and %(last)s") % {
+    return str(_NAMES_AND) % {
         "names": ", ".join(names[:-1]),
         "last": names[-1],
     }

@@ -16,7 +16,7 @@ digest are silent or disagree are listed in ``docs/game-log.md`` ("Decisions").
 
 from __future__ import annotations
 
-from play.concordia.data import CARDS, Card, CardKind
+from play.concordia.data import CARDS, Card, CardKind, game_cards, starting_hand_ids
 from play.concordia.document import log_document, state_document
 from play.concordia.log import load_log
 from play.concordia.queries import (
@@ -33,6 +33,7 @@ from play.concordia.queries import (
     final_sheet,
     house_cost,
     legal_cards,
+    magister_repeats,
     mercator_income,
     prefect_options,
     tribune_bonus,
@@ -88,15 +89,18 @@ __all__ = [
     "display_prices",
     "errors_document",
     "final_sheet",
+    "game_cards",
     "house_cost",
     "initial_state",
     "legal_cards",
     "load_log",
     "log_document",
+    "magister_repeats",
     "mercator_income",
     "prefect_options",
     "replay",
     "replay_document",
+    "starting_hand_ids",
     "state_document",
     "step",
     "tribune_bonus",

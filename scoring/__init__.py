@@ -59,6 +59,7 @@ from scoring.types import (
     SheetResult,
     Specialist,
     SpecialistScore,
+    TeamScore,
     Tie,
     TieBreak,
 )
@@ -102,6 +103,7 @@ __all__ = [
     "SheetResult",
     "Specialist",
     "SpecialistScore",
+    "TeamScore",
     "Tie",
     "TieBreak",
     "cards_in_play",

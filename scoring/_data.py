@@ -126,6 +126,6 @@ def starting_hand_counts() -> dict[str, int]:
     gods = set(god_ids())
     for card in map(as_mapping, as_list(reference()["starting_cards"])):
         god = as_str(card["god"]).lower()
-        if god in gods:
+        if god in gods and "module" not in card:
             counts[god] = counts.get(god, 0) + as_int(card["count"])
     return counts

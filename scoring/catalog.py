@@ -59,13 +59,14 @@ def _god(name: str) -> God | None:
     return None if name == _SPECIALIST_GOD else God(name.lower())
 
 
-# §4a: the 7 cards every player starts with, by god.
+# §4a: the 7 cards every player starts with, by god (the base game's: a
+# module's starting card, Venus' Magister, is its ruleset's).
 STARTING_HAND: Final = CardCounts.from_mapping(
     {
         god: sum(
             as_int(card["count"])
             for card in map(as_mapping, as_list(_DATA["starting_cards"]))
-            if _god(as_str(card["god"])) is god
+            if _god(as_str(card["god"])) is god and "module" not in card
         )
         for god in God
     }
@@ -88,6 +89,12 @@ class SaleCard:
     # The roles a card of two (Venus' Prefect/Architect…) offers, from the
     # data's ``roles``; empty for a card whose role is its name.
     roles: tuple[str, ...] = ()
+    # The module the card belongs to (None: the base game), the modules it
+    # leaves the game with (the card a double-role card replaces), and the
+    # deck it moves to with a module (Venus moves the Mason to deck II).
+    module: str | None = None
+    not_with: tuple[str, ...] = ()
+    deck_with: tuple[tuple[str, int], ...] = ()
 
 
 def _sale_card(raw: Mapping[str, object]) -> SaleCard:
@@ -101,13 +108,23 @@ def _sale_card(raw: Mapping[str, object]) -> SaleCard:
         specialist=Specialist(name.lower()) if god is None else None,
         cost=tuple(Good(as_str(good)) for good in as_list(raw["cost"])),
         roles=tuple(as_str(role) for role in as_list(raw.get("roles", []))),
+        module=None if raw.get("module") is None else as_str(raw["module"]),
+        not_with=tuple(as_str(m) for m in as_list(raw.get("not_with", []))),
+        deck_with=tuple(
+            (module, as_int(deck))
+            for module, deck in as_mapping(raw.get("deck_with", {})).items()
+        ),
     )
 
 
-# §4b: the 30 cards for sale; decks numbered above the player count stay in the box.
-SALE_CARDS: Final = tuple(
+#: Every card for sale the data knows, the modules' included (a game's own
+#: are its ruleset's ``sale_cards``).
+ALL_SALE_CARDS: Final = tuple(
     _sale_card(as_mapping(raw)) for raw in as_list(_DATA["sale_cards"])
 )
+# §4b: the 30 cards for sale of the base game; decks numbered above the
+# player count stay in the box.
+SALE_CARDS: Final = tuple(card for card in ALL_SALE_CARDS if card.module is None)
 
 _MINERVA_CARDS: Final = tuple(
     as_mapping(raw)

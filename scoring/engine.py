@@ -38,6 +38,7 @@ from scoring.types import (
     SheetKind,
     SheetResult,
     SpecialistScore,
+    TeamScore,
     Tie,
     TieBreak,
 )
@@ -138,6 +139,8 @@ class _Table:
     wildcards: tuple[int, ...]
     # A module's own lines (the forum's) and the board field of each.
     module_lines: tuple[tuple[Category, str], ...]
+    # Whether players may sit in teams (Venus): only then are teams scored.
+    teams: bool = False
 
 
 @cache
@@ -154,6 +157,7 @@ def _table(rules: Ruleset, player_count: int) -> _Table:
         prices=rules.price_vector,
         province_count=len(rules.map.provinces),
         specialist_category=rules.specialist_category,
+        teams=rules.teams,
         wildcards=tuple(GoodCounts.index[good] for good in rules.wildcards),
         module_lines=tuple(
             zip(rules.module_categories, rules.module_fields, strict=True)
@@ -191,12 +195,56 @@ def score_sheet(sheet: ScoreSheet) -> SheetResult:
                 bonus_sestertii=bonuses[seat],
             )
         )
+    teams = _teams(players, totals, pm_seat) if table.teams else ()
     return SheetResult(
         kind=sheet.kind,
         players=tuple(scores),
         winner=players[order[0]].name if order else "",
         praefectus_magnus=pm_seat,
         ties=ties_broken(totals, pm_seat, order),
+        teams=teams,
+        winner_team=next((t.team for t in teams if t.rank == 1), None),
+    )
+
+
+def _teams(
+    players: Sequence[PlayerBoard], totals: Sequence[int], pm_seat: int | None
+) -> tuple[TeamScore, ...]:
+    """The teams of a team game (Venus, expansions §2c), in the order of
+    their first seat; () when nobody plays in a team.
+
+    A team's total is its partners' (the sum: the best reading of the
+    sources); teams are ranked by it, equal totals by the Praefectus Magnus
+    as players are: its holder's team first, then the team of the next
+    player to receive it (it passes against the seating order).
+    """
+    members: dict[str, list[int]] = {}
+    for seat, board in enumerate(players):
+        if board.team is not None:
+            members.setdefault(board.team, []).append(seat)
+    if not members:
+        return ()
+    count = len(players)
+    if pm_seat is None or not 0 <= pm_seat < count:
+        # No holder: the seating order breaks ties (the first seat first).
+        distance = list(range(count))
+    else:
+        distance = [(pm_seat - seat) % count for seat in range(count)]
+    names = list(members)
+    team_totals = [sum(totals[seat] for seat in members[team]) for team in names]
+    order = sorted(
+        range(len(names)),
+        key=lambda i: (-team_totals[i], min(distance[s] for s in members[names[i]])),
+    )
+    ranks = {index: place for place, index in enumerate(order, start=1)}
+    return tuple(
+        TeamScore(
+            team=team,
+            seats=tuple(members[team]),
+            total=team_totals[index],
+            rank=ranks[index],
+        )
+        for index, team in enumerate(names)
     )
 
 

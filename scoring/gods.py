@@ -202,6 +202,34 @@ def colonists(
     )
 
 
+def province_pairs(
+    rule: GodRule,
+    cards: int,
+    board: PlayerBoard,
+    houses: GoodCounts,
+    value: int,
+    province_count: int,
+) -> CategoryScore:
+    """Points per province holding a pair of houses (Venus, expansions §2a).
+
+    Individual play: the player's provinces with at least 2 own houses
+    (``venus_provinces``), 2 each. Team play (the player has a ``team``):
+    the provinces holding a house of each partner (``venus_team_provinces``),
+    1 each. Never more provinces than the map has.
+    """
+    if board.team is None:
+        held, points = board.venus_provinces, rule.points_per
+    else:
+        held = board.venus_team_provinces
+        points = (
+            rule.points_per if rule.team_points_per is None else rule.team_points_per
+        )
+    counted = held if held > 0 else 0
+    if counted > province_count:
+        counted = province_count if province_count > 0 else 0
+    return _line(rule.category, cards if cards > 0 else 0, counted, counted * points)
+
+
 #: A kind of rule: (the god's rule, its cards after the decks' cap, the
 #: player's board, their houses capped at the map's cities, the storehouse's
 #: value at the game's prices, the map's provinces) → the god's line.
@@ -214,6 +242,7 @@ RULES: Final[Mapping[str, Rule]] = MappingProxyType(
         "provinces": provinces,
         "good_kinds": good_kinds,
         "colonists": colonists,
+        "province_pairs": province_pairs,
     }
 )
 

@@ -21,16 +21,16 @@ module's good, ``starting_goods`` changing the starting storehouse,
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from types import MappingProxyType
 from typing import Final
 
 from scoring._data import as_int, as_list, as_mapping, as_str, at, reference
 from scoring.catalog import (
+    ALL_SALE_CARDS,
     DISPLAY_SURCHARGE,
     GOOD_PRICE,
-    SALE_CARDS,
     SPECIALIST_GOOD,
     SPECIALIST_VALUE,
     STOREHOUSE_SPACES,
@@ -79,11 +79,24 @@ class GodRule:
     # `GoodCounts.vector`: fewer to look at.
     skips: tuple[int, ...] = ()
     points_per: int = 1
+    # What one counted thing pays in team play (Venus' 1 per shared
+    # province); None: the same as ``points_per``.
+    team_points_per: int | None = None
 
 
 def modules() -> tuple[str, ...]:
     """Every expansion module the data describes, in its order."""
     return tuple(as_mapping(_RULESET["modules"]))
+
+
+def module_fields() -> Mapping[str, str]:
+    """Each player field of the score sheet a module adds, with its module
+    (the data's ``modules.<module>.sheet_fields``)."""
+    return {
+        as_str(name): module
+        for module, change in as_mapping(_RULESET["modules"]).items()
+        for name in as_list(as_mapping(change).get("sheet_fields", []))
+    }
 
 
 def module_of(raw: Mapping[str, object]) -> str | None:
@@ -106,6 +119,11 @@ def _god_rule(god: God, goods: tuple[Good, ...]) -> GodRule:
             GoodCounts.index[good] for good in goods if good.value not in counts
         ),
         points_per=as_int(raw.get("points_per", 1)),
+        team_points_per=(
+            None
+            if raw.get("team_points_per") is None
+            else as_int(raw["team_points_per"])
+        ),
     )
 
 
@@ -137,8 +155,24 @@ class Ruleset:
     # The goods that stand for any other when a cost is paid (salt, with its
     # module: the data's ``goods.wildcard``); none in the base game.
     wildcards: tuple[Good, ...] = ()
-    # Whether players sit in teams (a module's ``"teams": true``: Venus).
+    # Whether players may sit in teams (a module's ``"teams": true``: Venus),
+    # the players of a team, and the table sizes team play allows; with teams
+    # the players play alone up to ``individual_max``.
     teams: bool = False
+    team_size: int = 0
+    team_table_sizes: tuple[int, ...] = ()
+    individual_max: int = 0
+    # The sides of the card display a module brings (Venus' cloth + wine
+    # side: ``display_sides`` in its data), beside the classic ``"cloth"``.
+    display_sides: Mapping[str, tuple[tuple[SurchargeGood, ...], ...]] = field(
+        default_factory=lambda: MappingProxyType({})
+    )
+
+    def surcharge_of(self, side: str) -> tuple[tuple[SurchargeGood, ...], ...]:
+        """The Senator's surcharges on ``side`` of the display (§6; the
+        classic side, ``"cloth"``, unless a module brings another)."""
+        return self.display_sides.get(side, self.display_surcharge)
+
     # The map's cities per good once the modules' city tokens are dealt (a
     # salt token replaces one token per letter in use); the map's own pool
     # in the base game.
@@ -223,10 +257,6 @@ def _max_cards_per_player(rules: Ruleset, player_count: int) -> CardCounts:
     return CardCounts({god: rules.starting_hand[god] + sale[god] for god in rules.gods})
 
 
-def _in_game(items: Iterable[Mapping[str, object]], played: frozenset[str]) -> bool:
-    return all(module_of(item) in (None, *played) for item in items)
-
-
 @cache
 def _ruleset(map_name: MapName, expansions: tuple[str, ...]) -> Ruleset:
     known = modules()
@@ -245,10 +275,18 @@ def _ruleset(map_name: MapName, expansions: tuple[str, ...]) -> Ruleset:
         if module_of(as_mapping(at(_DATA, "gods", god.value.capitalize())))
         in (None, *played)
     )
+    # A module's cards join the game, the cards they replace leave it, and a
+    # card a module moves (Venus' Mason) goes to its deck: decks in order.
     sale_cards = tuple(
-        card
-        for card, raw in zip(SALE_CARDS, as_list(_DATA["sale_cards"]), strict=True)
-        if _in_game((as_mapping(raw),), played)
+        sorted(
+            (
+                _moved(card, played)
+                for card in ALL_SALE_CARDS
+                if card.module in (None, *played)
+                and not played.intersection(card.not_with)
+            ),
+            key=lambda card: (card.deck, card.id),
+        )
     )
     starting = dict.fromkeys(gods, 0)
     for raw in map(as_mapping, as_list(_DATA["starting_cards"])):
@@ -259,13 +297,22 @@ def _ruleset(map_name: MapName, expansions: tuple[str, ...]) -> Ruleset:
     low, high = as_int(players["min"]), as_int(players["max"])
     colours = tuple(as_str(colour) for colour in as_list(_RULESET["colours"]))
     surcharge = DISPLAY_SURCHARGE
+    sides: dict[str, tuple[tuple[SurchargeGood, ...], ...]] = {}
+    team_size, individual_max = 0, high
+    team_sizes: tuple[int, ...] = ()
     for change in changes:
+        if change.get("teams") is True:
+            team_size = as_int(change["team_size"])
+            team_sizes = tuple(as_int(n) for n in as_list(change["team_sizes"]))
+            individual_max = as_int(change["individual_max"])
         if "players" in change:
             span = as_mapping(change["players"])
             low, high = as_int(span["min"]), as_int(span["max"])
         colours += tuple(as_str(c) for c in as_list(change.get("colours", [])))
         if "display_surcharge" in change:
             surcharge = _surcharge(as_str(change["display_surcharge"]))
+        for side, key in as_mapping(change.get("display_sides", {})).items():
+            sides[side] = _surcharge(as_str(key))
     specialist_god = as_str(_RULESET["specialist_god"]).lower()
     pools = _pools(MAPS[map_name], expansions)
     module_categories = tuple(
@@ -327,6 +374,10 @@ def _ruleset(map_name: MapName, expansions: tuple[str, ...]) -> Ruleset:
         starting_goods=_starting_goods(changes),
         god_places=tuple(CardCounts.index[god] for god in gods),
         teams=any(change.get("teams") is True for change in changes),
+        team_size=team_size,
+        team_table_sizes=team_sizes,
+        individual_max=individual_max if team_size else high,
+        display_sides=MappingProxyType(sides),
         wildcards=tuple(
             good
             for good in goods
@@ -337,6 +388,13 @@ def _ruleset(map_name: MapName, expansions: tuple[str, ...]) -> Ruleset:
             }
         ),
     )
+
+
+def _moved(card: SaleCard, played: frozenset[str]) -> SaleCard:
+    for module, deck in card.deck_with:
+        if module in played:
+            return replace(card, deck=deck)
+    return card
 
 
 def _pools(

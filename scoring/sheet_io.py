@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from enum import StrEnum
 from typing import Final, Literal, TypedDict
 
+from scoring._data import final_card, god_ids, specialist_god
 from scoring.engine import score_sheet
 from scoring.i18n import gettext_noop
 from scoring.magnanimous import (
@@ -21,7 +22,7 @@ from scoring.magnanimous import (
     parse_magnanimous,
     score_magnanimous,
 )
-from scoring.ruleset import Ruleset, modules, ruleset
+from scoring.ruleset import Ruleset, module_fields, modules, ruleset
 from scoring.shape import (
     EXPECTED_OBJECT,
     EXPECTED_TEXT,
@@ -40,6 +41,7 @@ from scoring.shape import (
 )
 from scoring.types import (
     CardCounts,
+    Category,
     GoodCounts,
     MapName,
     PlayerBoard,
@@ -68,6 +70,9 @@ __all__ = [
 
 NESTED_TOO_DEEPLY: Final = gettext_noop("The score sheet is nested too deeply to read")
 MODULE_TWICE: Final = gettext_noop("The module “%(given)s” is listed twice")
+MODULE_NOT_LISTED: Final = gettext_noop(
+    "“%(field)s” belongs to the module “%(module)s”: add it to “expansions”, or leave the field out"
+)
 MINERVA_IS_SPECIALISTS: Final = gettext_noop(
     "Minerva cards are not counted here: list them under “specialists”"
 )
@@ -84,11 +89,24 @@ class Game(StrEnum):
 ConcordiaPlayerDocument = dict[str, str | int]
 
 
-class ConcordiaResultDocument(TypedDict):
+class ConcordiaTeamDocument(TypedDict):
+    team: str
+    players: list[str]
+    total: int
+    rank: int
+
+
+class _ConcordiaResultBase(TypedDict):
     game: Literal["concordia"]
     kind: str
     winner: str
     players: list[ConcordiaPlayerDocument]
+
+
+class ConcordiaResultDocument(_ConcordiaResultBase, total=False):
+    # Team play only (Venus): each team, and the winning team's name.
+    teams: list[ConcordiaTeamDocument]
+    winner_team: str
 
 
 ResultDocument = ConcordiaResultDocument | MagnanimousResultDocument
@@ -153,6 +171,8 @@ _PLAYER_REQUIRED: Final = (
     "cards",
 )
 _PLAYER_OPTIONAL: Final = ("specialists", "concordia_card")
+# The fields a module adds (Venus' provinces and team), read only with it.
+_MODULE_FIELDS: Final = module_fields()
 
 
 def parse_concordia(document: object) -> ScoreSheet:
@@ -230,8 +250,13 @@ def _read_player(
         raw,
         path,
         required=_PLAYER_REQUIRED,
-        optional=(*_PLAYER_OPTIONAL, *rules.module_fields),
+        optional=(*_PLAYER_OPTIONAL, *_MODULE_FIELDS, *rules.module_fields),
     )
+    for name, module in _MODULE_FIELDS.items():
+        if name in fields and module not in rules.expansions:
+            reader.report(
+                f"{path}.{name}", MODULE_NOT_LISTED, field=name, module=module
+            )
     # Keyword arguments are evaluated in order: problems come in document order.
     return PlayerBoard(
         name=reader.text(fields, "name", path),
@@ -264,16 +289,23 @@ def _read_player(
             for index, item in enumerate(reader.items(fields, "specialists", path))
         ),
         concordia_card=reader.boolean(fields, "concordia_card", path),
+        venus_provinces=reader.integer(fields, "venus_provinces", path),
+        team=reader.optional_text(fields, "team", path),
+        venus_team_provinces=reader.integer(fields, "venus_team_provinces", path),
         **{name: reader.integer(fields, name, path) for name in rules.module_fields},
     )
 
 
-# The lines a module adds (the forum's), every one the data knows.
-_MODULE_CATEGORIES: Final = tuple(
+# The gods in scoring order, the specialists' god, the final card, then any
+# other line the data knows.
+_RESULT_ORDER: Final = tuple(
     dict.fromkeys(
-        category.value
-        for module in modules()
-        for category in ruleset(next(iter(MapName)), (module,)).module_categories
+        (
+            *god_ids(),
+            specialist_god().lower(),
+            final_card(),
+            *(category.value for category in Category),
+        )
     )
 )
 
@@ -285,22 +317,36 @@ def result_document(result: SheetResult | MagnanimousResult) -> ResultDocument:
     players: list[ConcordiaPlayerDocument] = []
     for score in result.players:
         player: ConcordiaPlayerDocument = {"name": score.name}
-        for line in score.lines:
-            player[line.category.value] = line.points
-        # Score-sheet format: a module's line is there (0) when it is not played.
-        for category in _MODULE_CATEGORIES:
-            player.setdefault(category, 0)
+        points = {line.category.value: line.points for line in score.lines}
+        # Every line the data knows is in the result, 0 where the game has
+        # none (``venus`` without Venus), as the format says; in the order
+        # of a game with every module.
+        for category in _RESULT_ORDER:
+            player[category] = points.get(category, 0)
         player["total"] = score.total
         player["rank"] = score.rank
         if score.bonus_sestertii is not None:
             player["bonus_sestertii"] = score.bonus_sestertii
         players.append(player)
-    return {
+    document: ConcordiaResultDocument = {
         "game": "concordia",
         "kind": result.kind.value,
         "winner": result.winner,
         "players": players,
     }
+    if result.teams:
+        document["teams"] = [
+            {
+                "team": team.team,
+                "players": [result.players[seat].name for seat in team.seats],
+                "total": team.total,
+                "rank": team.rank,
+            }
+            for team in result.teams
+        ]
+        if result.winner_team is not None:
+            document["winner_team"] = result.winner_team
+    return document
 
 
 def score_document(document: object) -> ResultDocument:

@@ -217,6 +217,12 @@ class PlayerBoard:
     cards: CardCounts = field(default_factory=lambda: _base_starting_hand())
     specialists: tuple[Specialist, ...] = ()
     concordia_card: bool = False
+    # Venus (expansions §2a): individual play counts the provinces holding at
+    # least 2 of the player's houses; team play, where every player has a
+    # ``team``, the provinces holding a house of each partner.
+    venus_provinces: int = 0
+    team: str | None = None
+    venus_team_provinces: int = 0
     # With the forum: the victory points won or lost through it (the
     # expert start's auction bid is negative); its own line of the score.
     forum_points: int = 0
@@ -309,6 +315,21 @@ class Tie:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class TeamScore:
+    """One team of a team game (Venus): its partners' seats and their summed total.
+
+    The partners win or lose together; the team total is the sum of theirs
+    (the best reading the sources give, expansions §2c). ``rank`` orders
+    the teams as `rank` orders players, the Praefectus Magnus breaking ties.
+    """
+
+    team: str
+    seats: tuple[int, ...]
+    total: int
+    rank: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class SheetResult:
     """The scored table; ``players`` come back in seating (input) order.
 
@@ -322,6 +343,10 @@ class SheetResult:
     winner: str
     praefectus_magnus: int | None = None
     ties: tuple[Tie, ...] = ()
+    # Team play: each team, in the order of their first seat; the winning
+    # team's name (None without teams).
+    teams: tuple[TeamScore, ...] = ()
+    winner_team: str | None = None
 
     @property
     def winner_decided(self) -> bool:

@@ -135,6 +135,9 @@ CARDS_UNDER_STARTING_HAND: Final[dict[str, str]] = {
     "mars": gettext_noop(
         "Count the starting hand too: no one holds fewer than %(minimum)d of the Mars cards; %(given)d given"
     ),
+    "venus": gettext_noop(
+        "Count the starting hand too: no one holds fewer than %(minimum)d of the Venus cards (the Magister); %(given)d given"
+    ),
 }
 CARDS_UNDER_STARTING_HAND_ANY: Final = gettext_noop(
     "Count the starting hand too: no one holds fewer than %(minimum)d of the %(god)s cards; %(given)d given"
@@ -154,6 +157,9 @@ CARDS_OVER_DECKS: Final[dict[str, str]] = {
     ),
     "mars": gettext_noop(
         "With %(players)d players no one can hold more than %(maximum)d of the Mars cards; %(given)d given"
+    ),
+    "venus": gettext_noop(
+        "With %(players)d players no one can hold more than %(maximum)d of the Venus cards; %(given)d given"
     ),
 }
 CARDS_OVER_DECKS_ANY: Final = gettext_noop(
@@ -180,6 +186,10 @@ CARDS_OVER_TABLE: Final[dict[str, Plural]] = {
         "With %(players)d players only %(available)d Mars card is in the game, but the players up to this one hold %(given)d",
         "With %(players)d players only %(available)d Mars cards are in the game, but the players up to this one hold %(given)d",
     ),
+    "venus": ngettext(
+        "With %(players)d players only %(available)d Venus card is in the game, but the players up to this one hold %(given)d",
+        "With %(players)d players only %(available)d Venus cards are in the game, but the players up to this one hold %(given)d",
+    ),
 }
 CARDS_OVER_TABLE_ANY: Final = ngettext(
     "With %(players)d players only %(available)d %(god)s card is in the game, but the players up to this one hold %(given)d",
@@ -202,6 +212,47 @@ CONCORDIA_TOO_EARLY: Final = gettext_noop(
 )
 CONCORDIA_INTERMEDIATE: Final = gettext_noop(
     "Nobody has the Concordia card at an intermediate scoring: the game is not over"
+)
+
+# Venus (expansions §2a, §2c; score-sheet format, "Concordia with its expansions").
+VENUS_PROVINCES_NEGATIVE: Final = gettext_noop(
+    "The number of provinces with two houses cannot be negative; %(given)d given"
+)
+VENUS_PROVINCES_OVER_PROVINCES: Final = gettext_noop(
+    "Only a province holding the player's houses can hold two of them, and there are %(provinces)d; %(given)d given"
+)
+VENUS_PROVINCES_OVER_HOUSES: Final = gettext_noop(
+    "Each of these provinces holds a second house, and %(houses)d houses in %(provinces)d provinces leave only %(spare)d; %(given)d given"
+)
+VENUS_TEAM_FIELD_ALONE: Final = gettext_noop(
+    "Provinces shared with a partner count only in team play: give every player a team, or leave this at 0"
+)
+VENUS_PAIRS_IN_TEAM_PLAY: Final = gettext_noop(
+    "In team play Venus counts the provinces shared with the partner, not those with two houses: leave this at 0"
+)
+TEAM_WITHOUT_MODULE: Final = gettext_noop(
+    "Teams are played only with Venus: add it to the modules played, or leave the team out"
+)
+TEAM_MISSING: Final = gettext_noop(
+    "In team play every player belongs to a team; this player has none"
+)
+TEAM_SIZE: Final = gettext_noop(
+    "A team has exactly %(size)d players, and “%(team)s” has %(given)d"
+)
+TEAM_TABLE: Final = gettext_noop(
+    "Team play is for %(sizes)s players; this sheet has %(given)d"
+)
+INDIVIDUAL_TABLE: Final = gettext_noop(
+    "Without teams Concordia is played by %(minimum)d to %(maximum)d players; %(given)d play only in teams"
+)
+VENUS_TEAM_PROVINCES_NEGATIVE: Final = gettext_noop(
+    "The number of shared provinces cannot be negative; %(given)d given"
+)
+VENUS_TEAM_PROVINCES_OVER: Final = gettext_noop(
+    "A shared province holds a house of each partner, and %(name)s has houses in only %(provinces)d provinces; %(given)d given"
+)
+VENUS_TEAM_PROVINCES_DIFFER: Final = gettext_noop(
+    "Partners count the same shared provinces, and %(partner)s counted %(other)d; %(given)d given"
 )
 
 _FINAL: Final = SheetKind.FINAL
@@ -243,15 +294,25 @@ class _Decks:
     maximum: tuple[int, ...]
     # §4b: the sale cards of decks I...N, the specialists included.
     sale: int
+    # When the gods are the vector's first ones, in order (the base game's,
+    # a module's god coming after them): how many, so that a slice reads them.
+    prefix: int = 0
 
 
 @cache
-def _decks(rules: Ruleset, count: int) -> _Decks:
+def _decks(rules: Ruleset, count: int, team_play: bool = False) -> _Decks:
     gods = rules.gods
     places = None if gods == tuple(God) else rules.god_places
+    prefix = (
+        len(places) if places is not None and places == tuple(range(len(places))) else 0
+    )
     starting = rules.starting_hand.in_order(gods)
-    if count not in rules.player_range:
-        return _Decks(gods, places, starting, None, (sys.maxsize,) * len(gods), 0)
+    # Team play's cards for sale (Praetor, Proconsul, Legatus…) are not
+    # sourced (expansions §2c): only the starting hand's minimum is checked.
+    if count not in rules.player_range or team_play:
+        return _Decks(
+            gods, places, starting, None, (sys.maxsize,) * len(gods), 0, prefix
+        )
     return _Decks(
         gods,
         places,
@@ -259,6 +320,7 @@ def _decks(rules: Ruleset, count: int) -> _Decks:
         rules.cards_in_play(count).in_order(gods),
         rules.max_cards_per_player(count).in_order(gods),
         len(rules.sale_cards_in_play(count)),
+        prefix,
     )
 
 
@@ -307,8 +369,15 @@ def validate_sheet(sheet: ScoreSheet) -> tuple[Problem, ...]:
             )
         )
 
-    decks = _decks(rules, count)
-    if decks.available is None:
+    # Team play (Venus): a team on any seat. Without a module that has
+    # teams a team is refused below (`_check_venus`).
+    team_play = False
+    for board in players:
+        if board.team is not None:
+            team_play = True
+            break
+    decks = _decks(rules, count, team_play)
+    if count not in rules.player_range:
         problems.append(
             Problem(
                 path="players",
@@ -396,11 +465,174 @@ def validate_sheet(sheet: ScoreSheet) -> tuple[Problem, ...]:
                     )
                 )
 
+    if rules.teams or team_play:
+        _check_venus(players, rules, team_play, problems)
+
     if final and concordia_holder is None and players:
         problems.append(Problem(path="players", template=CONCORDIA_NOBODY))
     elif concordia_holder is not None and decks.available is not None:
         _check_game_end(players, concordia_seat, decks, problems)
     return tuple(problems)
+
+
+def _check_venus(
+    players: tuple[PlayerBoard, ...],
+    rules: Ruleset,
+    team_play: bool,
+    problems: list[Problem],
+) -> None:
+    """Venus' fields and team play (expansions §2a, §2c; the score-sheet format)."""
+    count = len(players)
+    if not rules.teams:
+        for seat, board in enumerate(players):
+            if board.team is not None:
+                problems.append(
+                    Problem(path=f"players[{seat}].team", template=TEAM_WITHOUT_MODULE)
+                )
+        return
+    if not team_play:
+        if rules.individual_max < count <= rules.max_players:
+            problems.append(
+                Problem(
+                    path="players",
+                    template=INDIVIDUAL_TABLE,
+                    params={
+                        "minimum": rules.min_players,
+                        "maximum": rules.individual_max,
+                        "given": count,
+                    },
+                )
+            )
+        for seat, board in enumerate(players):
+            prefix = f"players[{seat}]"
+            if board.venus_team_provinces:
+                problems.append(
+                    Problem(
+                        path=f"{prefix}.venus_team_provinces",
+                        template=VENUS_TEAM_FIELD_ALONE,
+                    )
+                )
+            _check_venus_provinces(board, prefix, problems)
+        return
+    members: dict[str, list[int]] = {}
+    for seat, board in enumerate(players):
+        if board.team is None:
+            problems.append(
+                Problem(path=f"players[{seat}].team", template=TEAM_MISSING)
+            )
+        else:
+            members.setdefault(board.team, []).append(seat)
+    if count not in rules.team_table_sizes:
+        problems.append(
+            Problem(
+                path="players",
+                template=TEAM_TABLE,
+                params={
+                    "sizes": " / ".join(str(n) for n in rules.team_table_sizes),
+                    "given": count,
+                },
+            )
+        )
+    for team, seats in members.items():
+        if len(seats) != rules.team_size:
+            problems.append(
+                Problem(
+                    path=f"players[{seats[-1]}].team",
+                    template=TEAM_SIZE,
+                    params={"size": rules.team_size, "team": team, "given": len(seats)},
+                )
+            )
+    for seat, board in enumerate(players):
+        prefix = f"players[{seat}]"
+        if board.venus_provinces:
+            problems.append(
+                Problem(
+                    path=f"{prefix}.venus_provinces", template=VENUS_PAIRS_IN_TEAM_PLAY
+                )
+            )
+        given = board.venus_team_provinces
+        path = f"{prefix}.venus_team_provinces"
+        if given < 0:
+            problems.append(
+                Problem(
+                    path=path,
+                    template=VENUS_TEAM_PROVINCES_NEGATIVE,
+                    params={"given": given},
+                )
+            )
+            continue
+        partners = members.get(board.team or "", [])
+        if len(partners) != rules.team_size:
+            continue
+        # §2c: a shared province holds a house of each partner, so neither
+        # can count more than the provinces they hold; both count the same.
+        for other in partners:
+            if players[other].provinces < given:
+                problems.append(
+                    Problem(
+                        path=path,
+                        template=VENUS_TEAM_PROVINCES_OVER,
+                        params={
+                            "name": players[other].name,
+                            "provinces": max(players[other].provinces, 0),
+                            "given": given,
+                        },
+                    )
+                )
+                break
+        else:
+            first = players[partners[0]]
+            if seat != partners[0] and first.venus_team_provinces != given:
+                problems.append(
+                    Problem(
+                        path=path,
+                        template=VENUS_TEAM_PROVINCES_DIFFER,
+                        params={
+                            "partner": first.name,
+                            "other": first.venus_team_provinces,
+                            "given": given,
+                        },
+                    )
+                )
+
+
+def _check_venus_provinces(
+    board: PlayerBoard, prefix: str, problems: list[Problem]
+) -> None:
+    # §2a: provinces holding at least 2 of the player's houses: at most the
+    # provinces they hold, and each needs a second house beyond the first
+    # house of every province.
+    given = board.venus_provinces
+    path = f"{prefix}.venus_provinces"
+    provinces = max(board.provinces, 0)
+    houses = board.houses.positive_total
+    if given < 0:
+        problems.append(
+            Problem(
+                path=path, template=VENUS_PROVINCES_NEGATIVE, params={"given": given}
+            )
+        )
+    elif given > provinces:
+        problems.append(
+            Problem(
+                path=path,
+                template=VENUS_PROVINCES_OVER_PROVINCES,
+                params={"provinces": provinces, "given": given},
+            )
+        )
+    elif given > max(houses - provinces, 0):
+        problems.append(
+            Problem(
+                path=path,
+                template=VENUS_PROVINCES_OVER_HOUSES,
+                params={
+                    "houses": houses,
+                    "provinces": provinces,
+                    "spare": max(houses - provinces, 0),
+                    "given": given,
+                },
+            )
+        )
 
 
 def _check_game_end(
@@ -627,11 +859,13 @@ def _check_cards(
     # (§4b), and the whole table at most what the decks in play hold (§7).
     gods = decks.gods
     vector = cards.vector
-    given = (
-        vector
-        if decks.places is None
-        else tuple([vector[place] for place in decks.places])
-    )
+    if decks.places is None:
+        given = vector
+    elif decks.prefix:
+        # A slice runs in C: this is every player of every live preview.
+        given = vector[: decks.prefix]
+    else:
+        given = tuple([vector[place] for place in decks.places])
     starting = decks.starting
     maximum = decks.maximum
     if not _cards_within(decks, given):

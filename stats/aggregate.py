@@ -32,6 +32,8 @@ class SeatRow:
     rank: int
     won: bool
     points: Mapping[str, int]
+    # The seat's team in a team game (Venus), "" when everyone plays alone.
+    team: str = ""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -210,14 +212,58 @@ def initial_rating() -> Rating:
     return Rating(mu=MODEL.mu, sigma=MODEL.sigma)
 
 
-def rate_game(ratings: Sequence[Rating], ranks: Sequence[int]) -> list[Rating]:
-    """Return the ratings after one game; equal ranks are a tie (a shared victory)."""
-    teams = [[MODEL.rating(mu=r.mu, sigma=r.sigma)] for r in ratings]
-    rated = MODEL.rate(teams, ranks=[float(rank) for rank in ranks])
-    return [
-        Rating(mu=team[0].mu, sigma=team[0].sigma, rated_games=before.rated_games + 1)
-        for team, before in zip(rated, ratings, strict=True)
-    ]
+def rate_game(
+    ratings: Sequence[Rating],
+    ranks: Sequence[int],
+    teams: Sequence[str] | None = None,
+) -> list[Rating]:
+    """Return the ratings after one game; equal ranks are a tie (a shared victory).
+
+    With ``teams`` (a team game, Venus: each seat's team) OpenSkill rates the
+    teams, and ``ranks`` are the teams' places, the same for both partners:
+    partners win or lose together.
+    """
+    if not teams or not all(teams):
+        groups = [[index] for index in range(len(ratings))]
+    else:
+        members: dict[str, list[int]] = {}
+        for index, team in enumerate(teams):
+            members.setdefault(team, []).append(index)
+        groups = list(members.values())
+    rated = MODEL.rate(
+        [
+            [MODEL.rating(mu=ratings[i].mu, sigma=ratings[i].sigma) for i in group]
+            for group in groups
+        ],
+        ranks=[float(ranks[group[0]]) for group in groups],
+    )
+    after: list[Rating | None] = [None] * len(ratings)
+    for group, rated_team in zip(groups, rated, strict=True):
+        for index, rating in zip(group, rated_team, strict=True):
+            after[index] = Rating(
+                mu=rating.mu,
+                sigma=rating.sigma,
+                rated_games=ratings[index].rated_games + 1,
+            )
+    return [rating for rating in after if rating is not None]
+
+
+def team_ranks(seats: Sequence[SeatRow]) -> list[int]:
+    """Return each seat's team's place in a team game (Venus).
+
+    The team that won first (its partners are marked ``won``: the Praefectus
+    Magnus broke any tie when the game was scored), then by team total, the
+    sum of the partners' totals; equal totals share a place.
+    """
+    totals: dict[str, int] = {}
+    won: set[str] = set()
+    for seat in seats:
+        totals[seat.team] = totals.get(seat.team, 0) + seat.total
+        if seat.won:
+            won.add(seat.team)
+    keys = {team: (team not in won, -total) for team, total in totals.items()}
+    ordered = sorted(set(keys.values()))
+    return [ordered.index(keys[seat.team]) + 1 for seat in seats]
 
 
 class RatingReplay:
@@ -233,18 +279,24 @@ class RatingReplay:
             return []
         players = [seat.player_id for seat in game.seats]
         before = [self.current.get(player) or initial_rating() for player in players]
-        after = rate_game(before, [seat.rank for seat in game.seats])
+        teams = [seat.team for seat in game.seats]
+        if all(teams):
+            after = rate_game(before, team_ranks(game.seats), teams)
+        else:
+            after = rate_game(before, [seat.rank for seat in game.seats])
         for player, rating in zip(players, after, strict=True):
             self.current[player] = rating
             self.last_played[player] = game.played_at
         return list(zip(players, after, strict=True))
 
 
-# (session id, played at, map, player id, total, rank, won, points)
-SeatResultRow = tuple[int, dt.datetime, str, int, int, int, bool, Mapping[str, int]]
+# (session id, played at, map, player id, total, rank, won, points, team)
+SeatResultRow = tuple[
+    int, dt.datetime, str, int, int, int, bool, Mapping[str, int], str
+]
 # The same, then the game's number of seats and whether anybody won it.
 PartialSeatResultRow = tuple[
-    int, dt.datetime, str, int, int, int, bool, Mapping[str, int], int, bool
+    int, dt.datetime, str, int, int, int, bool, Mapping[str, int], str, int, bool
 ]
 
 
@@ -267,8 +319,8 @@ def group_partial_games(rows: Iterable[PartialSeatResultRow]) -> Iterator[GameRo
 
     def seat_rows() -> Iterator[SeatResultRow]:
         for row in rows:
-            shape[row[0]] = (row[8], row[9])
-            yield row[:8]
+            shape[row[0]] = (row[9], row[10])
+            yield row[:9]
 
     for (session_id, played_at, map_name), seats in _grouped(seat_rows()):
         player_count, has_winner = shape.pop(session_id)
@@ -288,13 +340,21 @@ def _grouped(
     """Group consecutive rows of one game; yield its (id, date, map) and seats."""
     current: tuple[int, dt.datetime, str] | None = None
     seats: list[SeatRow] = []
-    for session_id, played_at, map_name, player_id, total, rank, won, points in rows:
+    for row in rows:
+        session_id, played_at, map_name, player_id, total, rank, won, points, team = row
         if current is not None and current[0] != session_id:
             yield current, tuple(seats)
             seats = []
         current = (session_id, played_at, map_name)
         seats.append(
-            SeatRow(player_id=player_id, total=total, rank=rank, won=won, points=points)
+            SeatRow(
+                player_id=player_id,
+                total=total,
+                rank=rank,
+                won=won,
+                points=points,
+                team=team,
+            )
         )
     if current is not None:
         yield current, tuple(seats)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -33,8 +33,10 @@ from django.utils import timezone
 from django.utils.functional import Promise
 
 from clubs.models import Club, Player
-from games.models import ConcordiaMap, SessionStatus, TableSession
+from games.models import ConcordiaMap, Game, SessionStatus, TableSession
 from games.vocabulary import CATEGORIES, category_label
+from scoring.ruleset import base
+from scoring.types import MapName
 from stats.aggregate import ANY_TABLE, PROVISIONAL_GAMES, SCORE_BIN, month_of
 from stats.models import (
     GameBucket,
@@ -139,6 +141,23 @@ class Leaderboard:
     pages: int
     order: str
     categories: tuple[str, ...]
+
+
+def _module_categories(game: str) -> frozenset[str]:
+    """The categories only a module scores (Venus'): a club that never scored
+    one is not shown its column. Their storage slots stay where they are."""
+    if game != Game.CONCORDIA:
+        return frozenset()
+    played = {c.value for c in base(next(iter(MapName))).categories}
+    return frozenset(CATEGORIES[game]) - played
+
+
+def _shown(
+    game: str, categories: Sequence[str], scored: Callable[[str], bool]
+) -> tuple[str, ...]:
+    """``categories`` less the modules' that nobody ``scored``."""
+    optional = _module_categories(game)
+    return tuple(c for c in categories if c not in optional or scored(c))
 
 
 def _category_sums(categories: Sequence[str]) -> dict[str, Sum]:
@@ -318,6 +337,7 @@ def leaderboard_get(
         page = pages
         found = list(ordered[(page - 1) * PAGE_SIZE : page * PAGE_SIZE])
     start = (page - 1) * PAGE_SIZE
+    categories = _shown(game, categories, lambda c: any(row[f"p_{c}"] for row in found))
     return Leaderboard(
         rows=[
             LeaderboardRow(
@@ -466,6 +486,7 @@ def player_profile_get(
         **sums, n_wins=Sum("wins"), n_total=Sum("total_sum"), n_best=Max("best_total")
     )
     everybody = all_time.aggregate(**sums)
+    categories = _shown(game, categories, lambda c: bool(everybody[f"p_{c}"]))
     games = mine["n_games"] or 0
     club_games = everybody["n_games"] or 0
     comparisons = [
@@ -585,6 +606,9 @@ class ClubSummary:
     winner_categories: list[tuple[str | Promise, float]]
     maps: list[Tally]
     player_counts: list[Tally]
+    # The categories of ``winner_categories``, in their order (a module's
+    # only when the club scored it).
+    categories: tuple[str, ...] = ()
 
 
 def club_summary_get(*, club: Club, game: str) -> ClubSummary:
@@ -614,12 +638,14 @@ def club_summary_get(*, club: Club, game: str) -> ClubSummary:
         winning_bins.update(totals)
     winning = {int(total): count for total, count in winning_bins.items()}
     games = sum(per_month.values())
+    categories = _shown(game, categories, lambda c: bool(winner_points[c]))
     map_labels = dict(ConcordiaMap.choices)
     return ClubSummary(
         games=games,
         lost_by_all=games - sum(winning.values()),
         games_per_month=_every_month(per_month),
         winning_scores=_binned(winning),
+        categories=categories,
         winner_categories=[
             (
                 category_label(c),

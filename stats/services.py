@@ -84,7 +84,7 @@ def _finished_results(club_id: int, game: str) -> QuerySet[SeatResult]:
 
 _SEAT_RESULT_COLUMNS = (
     "session_id", "session__played_at", "session__map", "seat__player_id",
-    "total", "rank", "won", "breakdown",
+    "total", "rank", "won", "breakdown", "seat__team",
 )  # fmt: skip
 _REPLAY_ORDER = ("session__played_at", "session_id", "seat__seat_order")
 

@@ -64,6 +64,9 @@ def sheet_post_data(
         for god, count in board.cards.items():
             data[f"{prefix}cards_{god.value}"] = count
         data[prefix + "specialists"] = [s.value for s in board.specialists]
+        # Venus' counts (a base game's page has no such field and ignores them).
+        data[prefix + "venus_provinces"] = board.venus_provinces
+        data[prefix + "venus_team_provinces"] = board.venus_team_provinces
         if "forum" in sheet.expansions:
             data[prefix + "forum_points"] = board.forum_points
         if board.concordia_card:

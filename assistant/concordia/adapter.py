@@ -141,6 +141,16 @@ def state_document(state: State) -> dict[str, object]:
 
 # The engine's queries, as the presenters ask them.
 legal_cards = play.legal_cards
+magister_repeats = play.magister_repeats
+game_cards = play.game_cards
+starting_hand_ids = play.starting_hand_ids
+
+
+def card(card_id: str) -> play.Card:
+    """The card a log names (``II:Consul``, ``I:Prefect/Architect``, ``Magister``)."""
+    return play.CARDS[card_id]
+
+
 diplomat_options = play.diplomat_options
 display_prices = play.display_prices
 tribune_bonus = play.tribune_bonus

@@ -18,7 +18,7 @@ from django.utils.translation import gettext_lazy as _
 
 from assistant.concordia.adapter import SPECIALIST_KINDS, CardKind
 from assistant.concordia.labels import TRACKING_LABELS
-from assistant.concordia.setup import GOODS, MODULES
+from assistant.concordia.setup import GOODS, MODULES, MODULES_SCREEN
 from assistant.interface import Move
 from games.models import ConcordiaMap
 from games.vocabulary import module_label
@@ -38,6 +38,25 @@ class SetupTrackingForm(forms.Form):
     )
 
 
+class SetupModulesForm(forms.Form):
+    """The modules played: Venus' individual play, and the display's side."""
+
+    venus = forms.TypedChoiceField(
+        label=_("Venus (the seventh god)"),
+        choices=[("off", _("Off")), ("on", _("Individual play"))],
+        coerce=lambda value: value == "on",
+        widget=forms.RadioSelect,
+    )
+    display_side = forms.ChoiceField(
+        label=_("Side of the card display"),
+        choices=[
+            ("cloth", _("cloth (the classic side)")),
+            ("wine", _("cloth and wine (Venus)")),
+        ],
+        widget=forms.RadioSelect,
+    )
+
+
 class SetupScoringForm(forms.Form):
     intermediate_scoring = forms.TypedChoiceField(
         label=_("Intermediate scoring (each player's first Tribune)"),
@@ -47,7 +66,12 @@ class SetupScoringForm(forms.Form):
     )
     expansions = forms.MultipleChoiceField(
         label=_("Expansions"),
-        choices=[(module, module_label(module)) for module in MODULES],
+        # Venus is asked on the modules screen (with the display's side).
+        choices=[
+            (module, module_label(module))
+            for module in MODULES
+            if module not in MODULES_SCREEN
+        ],
         required=False,
         widget=forms.CheckboxSelectMultiple,
     )
@@ -189,6 +213,11 @@ _CARD_FIELDS: Final[Mapping[CardKind, _Fields]] = {
 _PRODUCING: Final = frozenset({CardKind.PREFECT, *SPECIALIST_KINDS})
 
 
+_ROLES: Final = frozenset(
+    {CardKind.ARCHITECT.value, CardKind.PREFECT.value, CardKind.MERCATOR.value}
+)
+
+
 def _kind(card: str) -> CardKind | None:
     name = card.rpartition(":")[2]
     return CardKind(name) if name in CardKind.__members__.values() else None
@@ -212,6 +241,14 @@ def play_document(
     if kind is CardKind.DIPLOMAT and copy:
         event["copy"] = copy
         kind = _kind(data.get("copied", ""))
+    elif kind is CardKind.MAGISTER:
+        # Venus: the card the Magister repeats decides its fields.
+        kind = _kind(data.get("repeated", ""))
+    role = data.get("role", "")
+    if role in _ROLES:
+        # A double-role card (Venus), or a copy of one: the role played.
+        event["role"] = role
+        kind = CardKind(role)
     if kind is None or kind not in _CARD_FIELDS:
         return event
     event.update(_CARD_FIELDS[kind](data, full))

@@ -33,6 +33,7 @@ from assistant.models import GameStatus
 from clubs.models import Club
 from games import services as games_services
 from games.models import Colour, ConcordiaMap, Game, TableSession
+from games.vocabulary import module_label
 from scoring.catalog import MAX_PLAYERS, MIN_PLAYERS
 from scoring.types import ScoreSheet
 
@@ -63,6 +64,38 @@ def _tracking_step() -> WizardStep:
     )
 
 
+def _modules(choices: Mapping[str, object]) -> list[str]:
+    raw = choices.get("expansions")
+    return [str(module) for module in raw] if isinstance(raw, list) else []
+
+
+def _modules_step() -> WizardStep:
+    return WizardStep(
+        name="modules",
+        template=f"{_STEPS}/modules.html",
+        form=lambda data, choices: forms.SetupModulesForm(
+            data,
+            initial={
+                "venus": "on" if "venus" in _modules(choices) else "off",
+                "display_side": choices.get("display_side") or setup.CLOTH_SIDE,
+            },
+        ),
+        apply=lambda choices, cleaned: {
+            **choices,
+            # The last screen's modules (salt, forum) are kept.
+            "expansions": [
+                m
+                for m in setup.MODULES
+                if (m == "venus" and cleaned["venus"])
+                or (m != "venus" and m in _modules(choices))
+            ],
+            "display_side": cleaned["display_side"]
+            if cleaned["venus"]
+            else setup.CLOTH_SIDE,
+        },
+    )
+
+
 def _scoring_step() -> WizardStep:
     return WizardStep(
         name="scoring",
@@ -80,7 +113,13 @@ def _scoring_step() -> WizardStep:
         apply=lambda choices, cleaned: {
             **choices,
             "intermediate_scoring": cleaned["intermediate_scoring"],
-            "expansions": [m for m in setup.MODULES if m in cleaned["expansions"]],
+            # Venus comes from the modules screen.
+            "expansions": [
+                m
+                for m in setup.MODULES
+                if m in cleaned["expansions"]
+                or (m in setup.MODULES_SCREEN and m in _modules(choices))
+            ],
         },
     )
 
@@ -97,7 +136,7 @@ class ConcordiaAssistant:
 
     wizard_path = "new/"
     wizard_url_name = "game-create"
-    wizard_steps = (_map_step(), _tracking_step(), _scoring_step())
+    wizard_steps = (_map_step(), _modules_step(), _tracking_step(), _scoring_step())
     usual_setup_help = gettext_lazy(
         "The usual setup: colours in order, the first player starts, Imperium,"
         " light tracking, no intermediate scoring."
@@ -142,6 +181,7 @@ class ConcordiaAssistant:
     def summary(self, setup: Mapping[str, object]) -> tuple[str, ...]:
         return (
             str(dict(ConcordiaMap.choices).get(str(setup.get("map")), "")),
+            *(str(module_label(str(m))) for m in setup.get("expansions") or ()),  # type: ignore[attr-defined]
             str(TRACKING_LABELS.get(str(setup.get("tracking")), "")),
         )
 

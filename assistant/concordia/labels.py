@@ -20,6 +20,11 @@ CARD_LABELS: dict[str, StrPromise] = {
     "Smith": _("Smith"),
     "Vintner": _("Vintner"),
     "Weaver": _("Weaver"),
+    # Venus (expansions §2b).
+    "Magister": _("Magister"),
+    "Prefect/Architect": _("Prefect/Architect"),
+    "Architect/Mercator": _("Architect/Mercator"),
+    "Prefect/Mercator": _("Prefect/Mercator"),
 }
 GOOD_LABELS: dict[str, StrPromise] = {
     "brick": _("brick"),
@@ -140,6 +145,22 @@ CARD_RULES: dict[str, StrPromise] = {
     "Smith": _("Every house of yours in a tool city produces 1 tool."),
     "Vintner": _("Every house of yours in a wine city produces 1 wine."),
     "Weaver": _("Every house of yours in a cloth city produces 1 cloth."),
+    "Magister": _(
+        "Venus: play again the card you played just before, the one under the "
+        "Magister on your discard pile (never a Senator)."
+    ),
+    "Prefect/Architect": _(
+        "Venus: play it as a Prefect or as an Architect, your choice. It counts "
+        "for Venus."
+    ),
+    "Architect/Mercator": _(
+        "Venus: play it as an Architect or as a Mercator (5 sestertii), your "
+        "choice. It counts for Venus."
+    ),
+    "Prefect/Mercator": _(
+        "Venus: play it as a Prefect or as a Mercator (5 sestertii), your choice."
+        " It counts for Venus."
+    ),
 }
 
 # The specialist's production on the helper, one sentence per good (a slot

@@ -195,6 +195,13 @@ class HelperView:
     copy: str
     copied: str
     playable: bool
+    # Venus: the role chosen on a double-role card (its play names it), the
+    # two roles while none is chosen, and the card a Magister repeats.
+    role: str = ""
+    roles: tuple[str, ...] = ()
+    repeated: str = ""
+    # The Magister repeating a Diplomat: not in the assistant yet.
+    repeats_diplomat: bool = False
     reason: Problem | None
     full: bool
     tribune: adapter.TribuneBonus | None = None
@@ -347,6 +354,7 @@ _KINDS: Final[Mapping[CardKind, tuple[str, _Extras]]] = {
     CardKind.DIPLOMAT: ("diplomat", _nothing),
     CardKind.COLONIST: ("colonist", _colonist),
     **dict.fromkeys(adapter.SPECIALIST_KINDS, ("specialist", _specialist)),
+    CardKind.MAGISTER: ("magister", _nothing),
 }
 
 
@@ -355,7 +363,7 @@ def _template(kind: CardKind) -> str:
 
 
 def helper_view(
-    state: State, *, card: str, copy: str = "", copied: str = ""
+    state: State, *, card: str, copy: str = "", copied: str = "", role: str = ""
 ) -> HelperView | None:
     """Return the helper of ``card`` for the current player; None if they cannot hold it."""
     if state.seat is None:
@@ -394,6 +402,27 @@ def helper_view(
             copied=chosen.card,
         )
         kind, acting = chosen.kind, chosen.card
+    elif kind is CardKind.MAGISTER:
+        # Venus: the Magister carries out the card under it (§2b).
+        repeated = adapter.magister_repeats(state)
+        if repeated is None or not option.playable:
+            return base
+        base = replace(base, repeated=repeated.id)
+        if repeated.kind is CardKind.DIPLOMAT:
+            return replace(base, repeats_diplomat=True)
+        kind, acting = repeated.kind, repeated.id
+        base = replace(base, kind=kind.value, template=_template(kind))
+    roles = adapter.card(acting).playable_roles
+    if len(roles) > 1:
+        # A double-role card (Venus): the table picks the role first.
+        if role not in roles:
+            return replace(
+                base,
+                template=f"{HELPERS}/roles.html",
+                roles=tuple(r.value for r in roles),
+            )
+        kind = CardKind(role)
+        base = replace(base, kind=kind.value, template=_template(kind), role=role)
     return replace(base, **_KINDS[kind][1](state, acting))  # type: ignore[arg-type]
 
 

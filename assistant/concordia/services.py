@@ -39,6 +39,7 @@ def game_create(
     rng: random.Random | None = None,
     setup_key: str = "",
     expansions: Sequence[str] = (),
+    display_side: str = setup.CLOTH_SIDE,
 ) -> AssistantGame:
     """Create a Concordia game in seating order (start player first).
 
@@ -55,7 +56,15 @@ def game_create(
         tracking=tracking,
         intermediate_scoring=intermediate_scoring,
         cities=cities,
-        display=list(display) if display else setup.deal_display(rng),
+        display=(
+            list(display)
+            if display
+            else setup.deal_display(
+                rng,
+                setup.rules_of({"map": map_name, "expansions": list(expansions)}),
+            )
+        ),
+        display_side=display_side,
     )
     if "forum" in expansions:
         chosen["forum"] = setup.deal_forum([name for name, _colour in players], rng)

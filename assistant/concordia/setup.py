@@ -36,8 +36,18 @@ _ORDER: Final = (
     "intermediate_scoring",
     "cities",
     "display",
+    "display_side",
     "forum",
 )
+# The classic side of the card display; Venus brings the wine side (§2d).
+CLOTH_SIDE: Final = "cloth"
+# The modules the assistant plays: every module the data knows (salt, the
+# forum, Venus individual play; Venus' team play is not built: its rules are
+# only partly sourced).
+ASSISTANT_MODULES: Final = MODULES
+# The modules the wizard's modules screen asks for (Venus, with the display's
+# side); the last screen asks for the others (Salsa's salt and forum).
+MODULES_SCREEN: Final = ("venus",)
 
 
 def rules_of(setup: Mapping[str, object]) -> Ruleset:
@@ -56,24 +66,40 @@ def choices_default() -> dict[str, object]:
     return {
         "map": MAPS_IN_ORDER[0],
         "expansions": [],
+        "display_side": CLOTH_SIDE,
         "tracking": adapter.Tracking.LIGHT.value,
         "intermediate_scoring": False,
     }
 
 
 def choices_read(raw: Mapping[str, object]) -> dict[str, object] | None:
-    """The wizard's choices read back from a stored draft; None when anything is off."""
-    # A draft stored before the modules were asked has no "expansions": none.
-    if set(raw) - {"expansions"} != {"map", "tracking", "intermediate_scoring"}:
+    """The wizard's choices read back from a stored draft; None when anything is off.
+
+    A draft stored before the modules' screen (no ``expansions``) is the base game.
+    """
+    base = {"map", "tracking", "intermediate_scoring"}
+    if set(raw) not in (
+        base,
+        base | {"expansions"},
+        base | {"expansions", "display_side"},
+    ):
         return None
     if raw["map"] not in MAPS_IN_ORDER or raw["tracking"] not in TRACKINGS:
         return None
     if type(raw["intermediate_scoring"]) is not bool:
         return None
-    expansions = raw.get("expansions", [])
-    if not isinstance(expansions, list) or any(m not in MODULES for m in expansions):
+    chosen = {"expansions": [], "display_side": CLOTH_SIDE, **raw}
+    expansions = chosen["expansions"]
+    if not isinstance(expansions, list) or any(
+        m not in ASSISTANT_MODULES for m in expansions
+    ):
         return None
-    return {**raw, "expansions": list(expansions)}
+    if chosen["display_side"] not in (
+        CLOTH_SIDE,
+        *rules_of({"map": raw["map"], "expansions": expansions}).display_sides,
+    ):
+        return None
+    return {**chosen, "expansions": list(expansions)}
 
 
 def setup_of(
@@ -84,9 +110,11 @@ def setup_of(
     cities: Mapping[str, str] | None,
     display: Sequence[str],
     expansions: Sequence[str] = (),
+    display_side: str = CLOTH_SIDE,
 ) -> dict[str, object]:
     """The setup's fields in the header's order; no ``cities`` when none are
-    known, no ``expansions`` for the base game (every older log reads the same)."""
+    known, no ``expansions`` for the base game (every older log reads the
+    same), no ``display_side`` for the classic side."""
     setup: dict[str, object] = {"map": map_name}
     if expansions:
         setup["expansions"] = list(expansions)
@@ -97,6 +125,8 @@ def setup_of(
     if cities:
         setup["cities"] = dict(cities)
     setup["display"] = list(display)
+    if display_side != CLOTH_SIDE:
+        setup["display_side"] = display_side
     return setup
 
 
@@ -118,8 +148,9 @@ def setup_new(
             if tracking == adapter.Tracking.FULL.value
             else None
         ),
-        display=deal_display(rng),
+        display=deal_display(rng, rules_of(choices)),
         expansions=expansions,
+        display_side=str(choices.get("display_side") or CLOTH_SIDE),
     )
     if "forum" in expansions:
         laid["forum"] = deal_forum([seat.name for seat in seats], rng)
@@ -196,26 +227,31 @@ def draw_cities(
     return cities
 
 
-def deck_cards(deck: int) -> list[str]:
-    """Return the card ids of one sale deck, as the game log names them."""
-    return [
-        f"{ROMAN[card.deck]}:{card.name}" for card in SALE_CARDS if card.deck == deck
-    ]
+def deck_cards(deck: int, rules: Ruleset | None = None) -> list[str]:
+    """Return the card ids of one sale deck of the game (the base game's by
+    default), as the game log names them."""
+    cards = SALE_CARDS if rules is None else rules.sale_cards
+    return [f"{ROMAN[card.deck]}:{card.name}" for card in cards if card.deck == deck]
 
 
-def display_surcharges() -> list[tuple[str, ...]]:
-    """Return each display place's surcharge, left to right: goods, "?" for any (§6)."""
-    return [tuple(str(good) for good in place) for place in DISPLAY_SURCHARGE]
+def display_surcharges(
+    rules: Ruleset | None = None, side: str = CLOTH_SIDE
+) -> list[tuple[str, ...]]:
+    """Return each display place's surcharge, left to right: goods, "?" for any
+    (§6), on the game's side of the display (Venus' wine side, §2d)."""
+    places = DISPLAY_SURCHARGE if rules is None else rules.surcharge_of(side)
+    return [tuple(str(good) for good in place) for place in places]
 
 
-def deal_display(rng: random.Random) -> list[str]:
-    """Deal the display: 7 cards of deck I, left to right (§4b)."""
-    return rng.sample(deck_cards(1), DISPLAY_SIZE)
+def deal_display(rng: random.Random, rules: Ruleset | None = None) -> list[str]:
+    """Deal the display: 7 cards of deck I, left to right (§4b; with Venus
+    deck I has 7 cards, all of them laid out)."""
+    return rng.sample(deck_cards(1, rules), DISPLAY_SIZE)
 
 
-def display_picked(raw: Sequence[str]) -> list[str]:
+def display_picked(raw: Sequence[str], rules: Ruleset | None = None) -> list[str]:
     """The cards tapped so far for the display, in order: deck I's, each once, 7 at most."""
-    deck = deck_cards(1)
+    deck = deck_cards(1, rules)
     picked: list[str] = []
     for card in raw:
         if card in deck and card not in picked and len(picked) < DISPLAY_SIZE:

@@ -93,6 +93,7 @@ def _helper(
         card=query.get("card", ""),
         copy=query.get("copy", ""),
         copied=query.get("copied", ""),
+        role=query.get("role", ""),
     )
     if helper is None:
         return (
@@ -431,7 +432,8 @@ def game_setup_display(
     """
     game = game_of(request, club_slug, game_id, game=GAME)
     picked = setup.display_picked(
-        [*request.POST.getlist("picked"), request.POST.get("add", "")]
+        [*request.POST.getlist("picked"), request.POST.get("add", "")],
+        setup.rules_of(game.setup),
     )
     # Not "remove": a form control of that name hides the form's own
     # remove(), which htmx calls to swap it.
@@ -467,7 +469,13 @@ def _display_page(
             surcharge=surcharge,
             card=picked[position - 1] if position <= len(picked) else "",
         )
-        for position, surcharge in enumerate(setup.display_surcharges(), start=1)
+        for position, surcharge in enumerate(
+            setup.display_surcharges(
+                setup.rules_of(game.setup),
+                str(game.setup.get("display_side") or setup.CLOTH_SIDE),
+            ),
+            start=1,
+        )
     ]
     template = "assistant/concordia/game_setup_display.html"
     context = {
@@ -479,7 +487,11 @@ def _display_page(
         "slots": slots,
         "next_place": len(picked) + 1,
         "complete": len(picked) == setup.DISPLAY_SIZE,
-        "deck": [card for card in setup.deck_cards(1) if card not in picked],
+        "deck": [
+            card
+            for card in setup.deck_cards(1, setup.rules_of(game.setup))
+            if card not in picked
+        ],
         "started": game.head_seq > 0,
     }
     return render(

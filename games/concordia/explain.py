@@ -80,8 +80,11 @@ def _specialist_part(specialist: Specialist, value: int, houses: int) -> str:
     )
 
 
-def category_reason(line: CategoryScore, score: PlayerScore) -> str:
-    """Return the sentence behind one line of a player's score, without its label."""
+def category_reason(
+    line: CategoryScore, score: PlayerScore, *, team: bool = False
+) -> str:
+    """Return the sentence behind one line of a player's score, without its
+    label (``team``: the player plays in a team, Venus)."""
     category = line.category
     params = {"cards": _cards(line.cards), "points": line.points, "n": line.counted}
     if category is Category("vesta"):
@@ -125,6 +128,28 @@ def category_reason(line: CategoryScore, score: PlayerScore) -> str:
             **params,
             "what": colonists,
         }
+    if category is Category("venus"):
+        # Expansions §2a: 2 per province with two houses; 1 per province
+        # shared with the partner in team play.
+        if team:
+            shared = (
+                ngettext(
+                    "%(n)d province shared with the partner",
+                    "%(n)d provinces shared with the partner",
+                    line.counted,
+                )
+                % params
+            )
+            return _("%(cards)s × %(what)s = %(points)d") % {**params, "what": shared}
+        pairs = (
+            ngettext(
+                "%(n)d province with 2 or more houses",
+                "%(n)d provinces with 2 or more houses",
+                line.counted,
+            )
+            % params
+        )
+        return _("%(cards)s × 2 × %(what)s = %(points)d") % {**params, "what": pairs}
     if category is Category("minerva"):
         if not score.specialists:
             return _("no specialist = 0")
@@ -153,11 +178,11 @@ def category_reason(line: CategoryScore, score: PlayerScore) -> str:
     return _("did not end the game = 0")
 
 
-def category_why(line: CategoryScore, score: PlayerScore) -> str:
+def category_why(line: CategoryScore, score: PlayerScore, *, team: bool = False) -> str:
     """Return "God: reason", e.g. "Saturnus: 4 cards × 7 provinces = 28"."""
     return _("%(label)s: %(reason)s") % {
         "label": CATEGORY_LABELS[line.category],
-        "reason": category_reason(line, score),
+        "reason": category_reason(line, score, team=team),
     }
 
 

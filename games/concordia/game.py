@@ -12,10 +12,13 @@ from games import registry, services
 from games.concordia.views import result, sheet
 from games.models import Colour, ConcordiaMap, EntryMode, Game
 from games.vocabulary import category_label
-from scoring.catalog import MAX_PLAYERS, MIN_PLAYERS
+from scoring.catalog import MIN_PLAYERS
 from scoring.reference import god_line_ids
+from scoring.ruleset import modules, ruleset
 from scoring.sheet_io import parse_concordia
-from scoring.types import SheetResult
+from scoring.types import MapName, SheetResult
+
+_WITH_EVERY_MODULE = ruleset(next(iter(MapName)), modules())
 
 
 def _maps() -> list[tuple[str, str | Promise]]:
@@ -62,7 +65,8 @@ registry.register(
         # append-only order: the statistics keep each in the slot of its
         # place. A module's own row (the forum's) counts in the totals only.
         categories=god_line_ids(),
-        table_sizes=range(MIN_PLAYERS, MAX_PLAYERS + 1),
+        # With every module: Venus' team play seats six.
+        table_sizes=range(MIN_PLAYERS, _WITH_EVERY_MODULE.max_players + 1),
         colours=tuple(str(colour) for colour in Colour.values),
         colours_refused=None,
         too_many=_("Concordia is played by at most %(count)d players."),

@@ -33,6 +33,7 @@ from scoring.board import (
     seat_counts,
 )
 from scoring.maps import MAPS, MapSpec
+from scoring.ruleset import base
 from scoring.types import MapName, SheetResult
 
 
@@ -81,7 +82,11 @@ def seat_count_rows(
             houses=[
                 (str(good_label(good)), count) for good, count in counts.houses.items()
             ],
-            cards=[(str(god_label(god)), count) for god, count in counts.cards.items()],
+            # The board entry scores the base game: its gods.
+            cards=[
+                (str(god_label(god)), count)
+                for god, count in counts.cards.items(base(table.map).gods)
+            ],
             specialists=[str(specialist_label(s)) for s in counts.specialists],
             selected=seat.seat_order == selected,
         )

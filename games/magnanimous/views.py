@@ -334,12 +334,14 @@ def magnanimous_start(
     seats: Sequence[SeatInput],
     place: str,
     idempotency_key: str,
+    expansions: Sequence[str] = (),
 ) -> TableSession:
     """Create the game of the shared new-game page when Magnanimous is chosen.
 
-    Magnanimous is played on no map: the form leaves ``map_name`` empty.
+    Magnanimous is played on no map and has no modules: the form leaves
+    ``map_name`` and ``expansions`` empty.
     """
-    del map_name
+    del map_name, expansions
     return magnanimous_services.magnanimous_session_create(
         club=club,
         created_by=created_by,

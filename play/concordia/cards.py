@@ -39,7 +39,13 @@ from play.concordia.sheet import purse_total
 from play.concordia.types import Action
 from play.errors import LogInvalid, invalid, invalid_count
 from scoring.board import province_bonus
-from scoring.catalog import ANY_GOOD, DISPLAY_SURCHARGE, GOOD_PRICE, MAX_HOUSES
+from scoring.catalog import (
+    ANY_GOOD,
+    DISPLAY_SURCHARGE,
+    GOOD_PRICE,
+    MAX_HOUSES,
+    SurchargeGood,
+)
 from scoring.engine import intermediate_bonus
 from scoring.maps import MAPS, Province
 from scoring.shape import child
@@ -271,16 +277,22 @@ def mercator(board: Board, seat: int, action: Action, path: str, card: Card) -> 
 
 
 def card_price(
-    card: Card, position: int, *, surcharge: bool
+    card: Card,
+    position: int,
+    *,
+    surcharge: bool,
+    surcharges: tuple[tuple[SurchargeGood, ...], ...] = DISPLAY_SURCHARGE,
 ) -> tuple[dict[Good, int], int]:
     """Return a display card's fixed goods and its number of goods of the buyer's choice.
 
-    The Senator adds the surcharge of the card's position (§6); the Consul does not.
+    The Senator adds the surcharge of the card's position (§6) on the game's
+    side of the display (``surcharges``: Venus' wine side, expansions §2d);
+    the Consul does not.
     """
     goods: Counter[Good] = Counter(card.cost)
     choice = 0
     if surcharge:
-        for good in DISPLAY_SURCHARGE[position - 1]:
+        for good in surcharges[position - 1]:
             if good == ANY_GOOD:
                 choice += 1
             else:
@@ -314,7 +326,12 @@ def _purchase(
         needed: Counter[Good] = Counter()
         choice = 0
         for card_id, position in zip(action.buy, positions, strict=True):
-            goods, any_goods = card_price(CARDS[card_id], position, surcharge=senator)
+            goods, any_goods = card_price(
+                CARDS[card_id],
+                position,
+                surcharge=senator,
+                surcharges=board.state.log.surcharge,
+            )
             needed.update(goods)
             choice += any_goods
         paid = action.pay
@@ -415,12 +432,69 @@ def diplomat(board: Board, seat: int, action: Action, path: str, card: Card) -> 
     copied = CARDS[other.discard[-1]]
     if copied.kind is CardKind.DIPLOMAT:
         raise invalid(here, m.DIPLOMAT_COPIES_DIPLOMAT, player=other.name)
-    problems = action_problems(
-        copied.kind, action.given - {"copy"}, board.state.tracking, path
-    )
+    if copied.kind is CardKind.MAGISTER:
+        # The Magister repeats its own player's previous card: nothing a
+        # Diplomat could carry out (our reading; the sources say nothing).
+        raise invalid(here, m.DIPLOMAT_COPIES_MAGISTER, player=other.name)
+    _carry_out(board, seat, action, path, copied, {"copy"})
+
+
+def magister(board: Board, seat: int, action: Action, path: str, card: Card) -> None:
+    """Venus (expansions §2b): repeat the card played before the Magister,
+    the one under it on the player's own discard pile; never a Senator, nor
+    another Magister."""
+    purse = board.purse(seat)
+    # The Magister is on top of the discard pile now: the card before is under it.
+    if len(purse.discard) < 2:
+        raise invalid(path, m.MAGISTER_EMPTY, player=purse.name)
+    copied = CARDS[purse.discard[-2]]
+    if copied.kind in (CardKind.SENATOR, CardKind.MAGISTER):
+        raise invalid(path, m.MAGISTER_REPEATS, card=copied.kind.value)
+    _carry_out(board, seat, action, path, copied, set())
+
+
+def _carry_out(
+    board: Board,
+    seat: int,
+    action: Action,
+    path: str,
+    copied: Card,
+    own: set[str],
+) -> None:
+    """Carry out ``copied`` for a Diplomat or a Magister: the role a
+    double-role card's copy names, with the fields of that role (``own``:
+    the copying card's own fields, left out of the check)."""
+    roles = copied.playable_roles
+    if len(roles) > 1:
+        if action.role is None:
+            raise invalid(
+                child(path, "role"),
+                m.ROLE_MISSING,
+                card=copied.id,
+                choices=", ".join(roles),
+            )
+        if action.role not in roles:
+            raise invalid(
+                child(path, "role"),
+                m.ROLE_NOT_ON_CARD,
+                card=copied.id,
+                given=action.role.value,
+            )
+        kind = action.role
+    elif action.role is not None and copied.kind is not CardKind.DIPLOMAT:
+        # (A Magister repeating a Diplomat: the role is the Diplomat's copy's.)
+        raise invalid(
+            child(path, "role"),
+            m.ROLE_NOT_ON_CARD,
+            card=copied.id,
+            given=action.role.value,
+        )
+    else:
+        kind = roles[0]
+    problems = action_problems(kind, action.given - own, board.state.tracking, path)
     if problems:
         raise LogInvalid(problems)
-    EFFECTS[copied.kind](board, seat, action, path, copied)
+    EFFECTS[kind](board, seat, action, path, copied)
 
 
 def copyable_seats(board: Board, seat: int) -> list[int]:
@@ -430,7 +504,11 @@ def copyable_seats(board: Board, seat: int) -> list[int]:
     for offset in range(1, count):
         other = (seat + offset) % count
         discard = board.state.players[other].discard
-        if discard and CARDS[discard[-1]].kind is not CardKind.DIPLOMAT:
+        # Never a Diplomat, nor a Magister (it repeats its own player's card).
+        if discard and CARDS[discard[-1]].kind not in (
+            CardKind.DIPLOMAT,
+            CardKind.MAGISTER,
+        ):
             seats.append(other)
     return seats
 
@@ -449,4 +527,5 @@ EFFECTS: Final[Mapping[CardKind, Effect]] = {
     CardKind.SMITH: specialist,
     CardKind.VINTNER: specialist,
     CardKind.WEAVER: specialist,
+    CardKind.MAGISTER: magister,
 }

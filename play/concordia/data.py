@@ -10,13 +10,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import cache
 from types import MappingProxyType
 from typing import Final
 
 from scoring.board import ROMAN
-from scoring.catalog import SALE_CARDS, SPECIALIST_GOOD, SaleCard
+from scoring.catalog import ALL_SALE_CARDS, SALE_CARDS, SPECIALIST_GOOD, SaleCard
 from scoring.reference import as_int, as_list, as_mapping, as_str, at, reference
-from scoring.types import God, Good, GoodCounts, Specialist
+from scoring.ruleset import Ruleset, modules, ruleset
+from scoring.types import God, Good, GoodCounts, MapName, Specialist
 
 _DATA: Final = reference()
 
@@ -37,6 +39,8 @@ class CardKind(StrEnum):
     SMITH = "Smith"
     VINTNER = "Vintner"
     WEAVER = "Weaver"
+    # Venus (expansions §2b): repeat the card on top of one's own discard pile.
+    MAGISTER = "Magister"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -94,17 +98,76 @@ def _sale_card(card: SaleCard) -> Card:
     )
 
 
+_STARTING_RAW: Final = tuple(
+    as_mapping(raw) for raw in as_list(_DATA["starting_cards"])
+)
 _STARTING: Final = tuple(
-    _starting_card(as_mapping(raw)) for raw in as_list(_DATA["starting_cards"])
+    _starting_card(raw) for raw in _STARTING_RAW if "module" not in raw
+)
+# A module's starting cards (Venus' Magister), with their module.
+MODULE_STARTING: Final = tuple(
+    (as_str(raw["module"]), *_starting_card(raw))
+    for raw in _STARTING_RAW
+    if "module" in raw
 )
 # §4a: the seven cards of every starting hand, sorted by id as the state lists them.
 STARTING_HAND_IDS: Final = tuple(
     sorted(card.id for card, count in _STARTING for _ in range(count))
 )
 SALE: Final = tuple(_sale_card(card) for card in SALE_CARDS)
+# Every card a log can name: the modules' too, in the decks a module moves
+# them to (Venus' "II:Mason"); which of them a game has is `game_cards`.
+_EVERY_MODULE: Final = ruleset(next(iter(MapName)), modules())
 CARDS: Final[Mapping[str, Card]] = MappingProxyType(
-    {card.id: card for card in (*(c for c, _ in _STARTING), *SALE)}
+    {
+        card.id: card
+        for card in (
+            *(c for c, _ in _STARTING),
+            *(c for _, c, _ in MODULE_STARTING),
+            *(_sale_card(card) for card in ALL_SALE_CARDS),
+            *(_sale_card(card) for card in _EVERY_MODULE.sale_cards),
+        )
+    }
 )
+
+
+@cache
+def game_cards(rules: Ruleset) -> Mapping[str, Card]:
+    """The cards of one game: its starting cards (a module's too: Venus'
+    Magister) and its sale cards, in their decks (expansions §2b)."""
+    starting = [
+        card for module, card, _ in MODULE_STARTING if module in rules.expansions
+    ]
+    return MappingProxyType(
+        {
+            card.id: card
+            for card in (
+                *(c for c, _ in _STARTING),
+                *starting,
+                *(_sale_card(card) for card in rules.sale_cards),
+            )
+        }
+    )
+
+
+@cache
+def starting_hand_ids(rules: Ruleset) -> tuple[str, ...]:
+    """Every player's starting hand in a game of ``rules``, sorted by id (§4a;
+    with Venus the Magister too: 8 cards)."""
+    return tuple(
+        sorted(
+            (
+                *STARTING_HAND_IDS,
+                *(
+                    card.id
+                    for module, card, count in MODULE_STARTING
+                    if module in rules.expansions
+                    for _ in range(count)
+                ),
+            )
+        )
+    )
+
 
 # §5: the good each specialist's houses produce.
 SPECIALIST_KINDS: Final[Mapping[CardKind, Good]] = MappingProxyType(
@@ -115,11 +178,15 @@ SPECIALIST_KINDS: Final[Mapping[CardKind, Good]] = MappingProxyType(
 )
 
 
-def pile_at_setup(player_count: int, display: tuple[str, ...]) -> tuple[str, ...]:
-    """Return the draw pile once the display is out: decks I…N, lowest deck first (§4b)."""
+def pile_at_setup(
+    player_count: int, display: tuple[str, ...], rules: Ruleset | None = None
+) -> tuple[str, ...]:
+    """Return the draw pile once the display is out: decks I…N, lowest deck
+    first (§4b), of the game's sale cards (the base game's by default)."""
     shown = set(display)
+    sale = SALE if rules is None else tuple(map(_sale_card, rules.sale_cards))
     return tuple(
-        card.id for card in SALE if card.deck <= player_count and card.id not in shown
+        card.id for card in sale if card.deck <= player_count and card.id not in shown
     )
 
 

@@ -105,6 +105,8 @@ def log_document(log: GameLog) -> dict[str, Any]:
     if log.cities is not None:
         document["cities"] = {city: good.value for city, good in log.cities.items()}
     document["display"] = list(log.display)
+    if log.display_side != "cloth":
+        document["display_side"] = log.display_side
     if log.forum is not None:
         document["forum"] = {
             "patricians": {

@@ -17,7 +17,7 @@ from types import MappingProxyType
 from typing import Any, Final
 
 from play.concordia import messages as m
-from play.concordia.data import CARDS, DISPLAY_SIZE, Card, CardKind
+from play.concordia.data import CARDS, DISPLAY_SIZE, Card, CardKind, game_cards
 from play.concordia.types import (
     Abandon,
     Action,
@@ -51,7 +51,15 @@ TOP_REQUIRED: Final = (
     "display",
     "events",
 )
-TOP_OPTIONAL: Final = ("intermediate_scoring", "cities", "expansions", "forum")
+# The classic side of the card display (the default).
+CLOTH_SIDE: Final = "cloth"
+TOP_OPTIONAL: Final = (
+    "intermediate_scoring",
+    "cities",
+    "expansions",
+    "display_side",
+    "forum",
+)
 
 # What each card's play may carry (docs/game-log.md, Events).
 SPECIALISTS: Final = (
@@ -76,8 +84,16 @@ CARD_FIELDS: Final[Mapping[CardKind, tuple[str, ...]]] = MappingProxyType(
 ACTION_FIELDS: Final = tuple(
     dict.fromkeys(f for fields in CARD_FIELDS.values() for f in fields)
 )
+# The cards that carry out another card (its fields come with them): the
+# Diplomat an opponent's top card, Venus' Magister the player's own previous one.
+COPYING: Final = frozenset({CardKind.DIPLOMAT, CardKind.MAGISTER})
 CARD_FIELDS_WITH_DIPLOMAT: Final[Mapping[CardKind, tuple[str, ...]]] = MappingProxyType(
-    {**CARD_FIELDS, CardKind.DIPLOMAT: ("copy", *ACTION_FIELDS)}
+    {
+        **CARD_FIELDS,
+        CardKind.DIPLOMAT: ("copy", *ACTION_FIELDS),
+        # A Magister repeating a Diplomat names whom that Diplomat copies.
+        CardKind.MAGISTER: ("copy", *ACTION_FIELDS),
+    }
 )
 # Required with both trackings, and only with full tracking.
 REQUIRED: Final[Mapping[CardKind, tuple[str, ...]]] = MappingProxyType(
@@ -217,7 +233,8 @@ def load_log(document: object) -> GameLog:
     rules = ruleset(map_name, expansions)
     players = _players(reader, top, rules)
     cities = _cities(reader, top, spec, tracking, rules)
-    display = _display(reader, top)
+    display = _display(reader, top, rules)
+    display_side = _display_side(reader, top, rules)
     # A module's own setup fields (the forum's), read by the module (`FORUM_SETUP`).
     forum = FORUM_SETUP[0](reader, top, rules, players) if FORUM_SETUP else None
     context = _Context(
@@ -235,6 +252,7 @@ def load_log(document: object) -> GameLog:
     return GameLog(
         map=map_name,
         expansions=rules.expansions,
+        display_side=display_side,
         tracking=tracking,
         intermediate_scoring=intermediate,
         players=players,
@@ -350,15 +368,21 @@ def _cities(
     return MappingProxyType(goods)
 
 
-def _display(reader: ShapeReader, top: Mapping[str, object]) -> tuple[str, ...]:
+def _display(
+    reader: ShapeReader, top: Mapping[str, object], rules: Ruleset
+) -> tuple[str, ...]:
     raw = reader.items(top, "display", "")
     cards: list[str] = []
+    in_game = game_cards(rules)
     for index, value in enumerate(raw):
         path = f"display[{index}]"
         card = _card_id(reader, value, path, sale=True)
         if card is None:
             continue
-        if CARDS[card].deck != 1:
+        if card not in in_game:
+            # A card of a module not played, or one it replaced (Venus).
+            reader.report(path, m.CARD_NOT_IN_GAME, card=card)
+        elif in_game[card].deck != 1:
             reader.report(path, m.DISPLAY_NOT_DECK_I, card=card)
         elif card in cards:
             reader.report(path, m.CARD_TWICE, card=card)
@@ -366,6 +390,23 @@ def _display(reader: ShapeReader, top: Mapping[str, object]) -> tuple[str, ...]:
     if isinstance(top.get("display"), list) and len(raw) != DISPLAY_SIZE:
         reader.report("display", m.DISPLAY_SIZE, expected=DISPLAY_SIZE, given=len(raw))
     return tuple(cards)
+
+
+def _display_side(
+    reader: ShapeReader, top: Mapping[str, object], rules: Ruleset
+) -> str:
+    """The side of the card display: ``"cloth"`` (classic) unless a module
+    brings another (Venus' ``"wine"`` side, expansions §2d)."""
+    side = reader.optional_text(top, "display_side", "")
+    if side is None:
+        return CLOTH_SIDE
+    sides = (CLOTH_SIDE, *rules.display_sides)
+    if side not in sides:
+        reader.report(
+            "display_side", m.DISPLAY_SIDE_UNKNOWN, given=side, choices=", ".join(sides)
+        )
+        return CLOTH_SIDE
+    return side
 
 
 def _card_id(
@@ -541,6 +582,16 @@ def _play(
     if "card" in fields:
         _card_id(reader, card_value, child(path, "card"), sale=False)
     action = _action(reader, fields, path, context)
+    if card is not None and card.kind in COPYING:
+        # The role of a double-role card it carries out, checked in the replay.
+        if "role" in fields:
+            action = dataclasses.replace(
+                action,
+                role=reader.choice_value(
+                    fields["role"], child(path, "role"), CardKind, CardKind.PREFECT
+                ),
+            )
+        fields = {name: value for name, value in fields.items() if name != "role"}
     role = _role(reader, fields, card, path)
     if card is not None and role is not None:
         # A Diplomat accepts every field here: the card it copies is known only

@@ -59,6 +59,19 @@ DISPLAY_SIZE: Final = gettext_noop(
 DISPLAY_NOT_DECK_I: Final = gettext_noop(
     "The display is dealt from deck I, and “%(card)s” is not a deck I card"
 )
+CARD_NOT_IN_GAME: Final = gettext_noop(
+    "“%(card)s” is not in this game: it belongs to a module not played, or one played replaces it"
+)
+DISPLAY_SIDE_UNKNOWN: Final = gettext_noop(
+    "The display has no side “%(given)s” in this game: %(choices)s"
+)
+MAGISTER_EMPTY: Final = gettext_noop(
+    "The Magister repeats the card %(player)s played before it, and there is none on the discard pile"
+)
+MAGISTER_REPEATS: Final = gettext_noop("The Magister never repeats a %(card)s")
+NOTHING_TO_REPEAT: Final = gettext_noop(
+    "The discard pile is empty: the Magister has no card to repeat"
+)
 CARD_TWICE: Final = gettext_noop("“%(card)s” appears twice; each card exists once")
 CARD_UNKNOWN: Final = gettext_noop(
     "Unknown card “%(card)s”: a starting card (Tribune, Architect, Prefect, Mercator, Senator, Diplomat) or deck and name, such as “II:Consul”"
@@ -227,6 +240,9 @@ DIPLOMAT_NOTHING_COPIED: Final = gettext_noop(
 )
 DIPLOMAT_COPIES_DIPLOMAT: Final = gettext_noop(
     "%(player)s's top card is a Diplomat, and a Diplomat never copies a Diplomat"
+)
+DIPLOMAT_COPIES_MAGISTER: Final = gettext_noop(
+    "%(player)s's top card is a Magister, which repeats its own player's card: a Diplomat cannot copy it"
 )
 NO_COLONIST_LEFT: Final = gettext_noop(
     "%(player)s has no colonist left in the storehouse"

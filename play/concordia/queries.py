@@ -11,6 +11,7 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from play.concordia import messages as m
 from play.concordia.board import Board
 from play.concordia.cards import (
     card_price,
@@ -27,7 +28,6 @@ from play.concordia.sheet import FinalSheet
 from play.concordia.sheet import final_sheet as _final_sheet
 from play.concordia.types import State
 from scoring.board import province_bonus
-from scoring.catalog import DISPLAY_SURCHARGE
 from scoring.types import Good, GoodCounts, Problem
 
 
@@ -130,11 +130,20 @@ def diplomat_options(state: State) -> tuple[DiplomatOption, ...]:
         player = state.players[(seat + offset) % count]
         if player.discard:
             card = CARDS[player.discard[-1]]
-            if card.kind is not CardKind.DIPLOMAT:
+            # Never a Diplomat, nor a Magister (it repeats its own player's card).
+            if card.kind not in (CardKind.DIPLOMAT, CardKind.MAGISTER):
                 options.append(
                     DiplomatOption(player=player.name, card=card.id, kind=card.kind)
                 )
     return tuple(options)
+
+
+def magister_repeats(state: State) -> Card | None:
+    """The card a Magister played now would repeat: the current player's top
+    discard (Venus, expansions §2b); None when the discard pile is empty."""
+    seat = _current(state)
+    discard = state.players[seat].discard
+    return CARDS[discard[-1]] if discard else None
 
 
 def display_prices(state: State, player: str | None = None) -> tuple[DisplayPrice, ...]:
@@ -146,7 +155,7 @@ def display_prices(state: State, player: str | None = None) -> tuple[DisplayPric
     prices = []
     for index, card_id in enumerate(state.display):
         position = index + 1
-        surcharge = tuple(str(good) for good in DISPLAY_SURCHARGE[index])
+        surcharge = tuple(str(good) for good in state.log.surcharge[index])
         if card_id is None:
             prices.append(
                 DisplayPrice(
@@ -163,7 +172,9 @@ def display_prices(state: State, player: str | None = None) -> tuple[DisplayPric
             )
             continue
         card = CARDS[card_id]
-        goods, any_goods = card_price(card, position, surcharge=True)
+        goods, any_goods = card_price(
+            card, position, surcharge=True, surcharges=state.log.surcharge
+        )
         prices.append(
             DisplayPrice(
                 position=position,
@@ -214,8 +225,17 @@ def _why_not(state: State, seat: int, card: Card) -> Problem | None:
     Every card of the base game can: a Senator or Consul may buy nothing (on
     a last turn with an empty display, or with too few goods), a Diplomat with
     nothing to copy has no effect (docs/game-log.md). A module whose card
-    has a condition adds it here.
+    has a condition adds it here: Venus' Magister repeats the player's own
+    top discard (§2b), so it needs one, never a Senator nor a Magister.
     """
+    if card.kind is CardKind.MAGISTER:
+        repeated = magister_repeats(state)
+        if repeated is None:
+            return Problem(path="", template=m.NOTHING_TO_REPEAT)
+        if repeated.kind in (CardKind.SENATOR, CardKind.MAGISTER):
+            return Problem(
+                path="", template=m.MAGISTER_REPEATS, params={"card": repeated.kind}
+            )
     return None
 
 

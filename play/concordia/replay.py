@@ -16,10 +16,10 @@ from play.concordia import messages as m
 from play.concordia.board import Board
 from play.concordia.cards import EFFECTS
 from play.concordia.data import (
-    STARTING_HAND_IDS,
     STARTING_MONEY,
     STARTING_STORED_COLONISTS,
     pile_at_setup,
+    starting_hand_ids,
 )
 from play.concordia.log import load_event, load_log
 from play.concordia.types import (
@@ -49,7 +49,7 @@ def initial_state(log: GameLog) -> State:
         PlayerState(
             name=seat.name,
             colour=seat.colour,
-            hand=STARTING_HAND_IDS,
+            hand=starting_hand_ids(log.rules),
             discard=(),
             sestertii=STARTING_MONEY[index],
             # §2 setup, with the modules' changes (salt: 1 salt for the second food).
@@ -69,7 +69,7 @@ def initial_state(log: GameLog) -> State:
         pm_seat=count - 1,
         concordia_seat=None,
         display=log.display,
-        pile=pile_at_setup(count, log.display),
+        pile=pile_at_setup(count, log.display, log.rules),
         coin_side=frozenset(),
         players=players,
         intermediate=(

@@ -13,8 +13,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from play.concordia.data import CARDS
-from play.concordia.types import State
+from play.concordia.types import GameLog, State
 from scoring.engine import score_sheet
+from scoring.ruleset import module_fields
 from scoring.types import (
     CardCounts,
     God,
@@ -30,6 +31,8 @@ from scoring.types import (
 if TYPE_CHECKING:
     from play.concordia.board import Board
 
+# Venus' count of provinces holding two of a player's houses (its sheet field).
+VENUS_PROVINCES = "venus_provinces"
 UNTRACKED_IN_LIGHT = (
     "sestertii",
     "storehouse",
@@ -80,6 +83,28 @@ def house_counts(
     return GoodCounts(per_good), len(provinces)
 
 
+def provinces_with_two(houses: Iterable[str], map_name: MapName) -> int:
+    """Return the provinces holding at least 2 of these houses (Venus'
+    individual scoring, expansions §2a)."""
+    from scoring.maps import MAPS
+
+    spec = MAPS[map_name]
+    per_province: Counter[str] = Counter()
+    for name in houses:
+        city = spec.city(name)
+        if city is not None:
+            per_province[city.province] += 1
+    return sum(1 for count in per_province.values() if count >= 2)
+
+
+def _venus(log: GameLog) -> bool:
+    """Whether the game scores Venus' provinces with two houses (its module,
+    individual play: the assistant plays no team game)."""
+    return VENUS_PROVINCES in module_fields() and (
+        module_fields()[VENUS_PROVINCES] in log.expansions
+    )
+
+
 def purse_total(board: Board, seat: int) -> int:
     """Score one player now, as an intermediate scoring does (§3, ``kind: intermediate``)."""
     purse = board.purse(seat)
@@ -95,6 +120,9 @@ def purse_total(board: Board, seat: int) -> int:
         provinces=provinces,
         cards=cards,
         specialists=specialists,
+        venus_provinces=(
+            provinces_with_two(purse.houses, log.map) if _venus(log) else 0
+        ),
     )
     sheet = ScoreSheet(
         map=log.map,
@@ -129,8 +157,12 @@ def final_sheet(state: State) -> FinalSheet:
             entry["colonists_on_board"] = player.colonists_board
             entry["houses"] = _goods(houses, rules.goods)
             entry["provinces"] = provinces
+            if _venus(log):
+                entry[VENUS_PROVINCES] = provinces_with_two(player.houses, log.map)
         else:
             missing.extend(f"players[{seat}].{name}" for name in UNTRACKED_IN_LIGHT)
+            if _venus(log):
+                missing.append(f"players[{seat}].{VENUS_PROVINCES}")
         entry["cards"] = {god.value: cards[god] for god in rules.gods}
         entry["specialists"] = [s.value for s in specialists]
         entry["concordia_card"] = state.concordia_seat == seat

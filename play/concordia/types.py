@@ -15,7 +15,7 @@ from enum import StrEnum
 from play.concordia.data import Card, CardKind
 from play.core import Abandon as Abandon
 from play.core import Undo as Undo
-from scoring.catalog import STOREHOUSE_SPACES
+from scoring.catalog import STOREHOUSE_SPACES, SurchargeGood
 from scoring.maps import MAPS, MapSpec
 from scoring.ruleset import Ruleset, ruleset
 from scoring.types import Good, GoodCounts, MapName
@@ -74,6 +74,9 @@ class Action:
     reveal: tuple[str, ...] = ()
     copy: int | None = None
     place: tuple[ColonistKind, ...] = ()
+    # A Magister or Diplomat repeating a double-role card: the role it
+    # carries out (``"role"``); None otherwise.
+    role: CardKind | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -176,6 +179,10 @@ class GameLog:
     # The expansion modules played (the score sheet's ``expansions``); none
     # in the base game, and then the document has no such field.
     expansions: tuple[str, ...] = ()
+    # The side of the card display (Venus' ``"wine"`` side, expansions §2d);
+    # the classic ``"cloth"`` side by default, and then the document has no
+    # such field.
+    display_side: str = "cloth"
     # Salsa's forum setup (with the forum module only).
     forum: ForumSetup | None = None
 
@@ -187,6 +194,11 @@ class GameLog:
     def rules(self) -> Ruleset:
         """The game's ruleset: its map with its modules."""
         return ruleset(self.map, self.expansions)
+
+    @property
+    def surcharge(self) -> tuple[tuple[SurchargeGood, ...], ...]:
+        """The Senator's surcharge per display position on this game's side."""
+        return self.rules.surcharge_of(self.display_side)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

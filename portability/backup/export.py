@@ -78,7 +78,7 @@ def _session(session: TableSession, club: Club) -> BackupSession:
             map_name=session.map,
             ending=session.ending,
             seats=seats,
-            expansions=session.expansions,
+            expansions=session.expansions or (),
         ),
     }
     if session.game == Game.CONCORDIA:

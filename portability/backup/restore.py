@@ -49,7 +49,7 @@ from games.models import (
     SessionStatus,
     TableSession,
 )
-from games.services import concordia_sheet_evaluate
+from games.services import concordia_sheet_evaluate, seat_won
 from games.signals import sessions_added_send
 from portability.backup.assistant_games import (
     ReadGame,
@@ -754,6 +754,11 @@ def _read_sheet(game: _Game) -> list[Problem]:
         # The modules played (salt, forum) are the sheet's.
         game.session.expansions = list(sheet.expansions)
     game.expected = _expected_results(sheet)
+    if isinstance(sheet, ScoreSheet):
+        # The modules played and each seat's team (Venus) are the sheet's.
+        game.session.expansions = list(sheet.expansions)
+        for seat, board in zip(seats, sheet.players, strict=True):
+            seat.seat.team = board.team or ""
     return []
 
 
@@ -767,7 +772,8 @@ def _expected_results(
             (
                 score.total,
                 score.rank,
-                score.rank == 1,
+                # A team game (Venus): the winning team's partners won.
+                seat_won(result, score.seat),
                 {line.category.value: line.points for line in score.lines},
             )
             for score in result.players

@@ -21,7 +21,7 @@ from games import adapters
 from games.models import Game, Seat
 from scoring.magnanimous import MagnanimousSheet
 from scoring.ruleset import ruleset
-from scoring.types import ScoreSheet
+from scoring.types import PlayerBoard, ScoreSheet
 
 # Version 1's Concordia position: every key with its kind and the default a
 # key left out takes (the database's defaults when version 1 was written).
@@ -62,13 +62,15 @@ V1_POSITION_KEYS: Final = {
 
 def concordia_sheet_document(sheet: ScoreSheet) -> dict[str, Any]:
     """Return ``sheet`` as the score-sheet document `scoring.parse_concordia` reads."""
+    # The goods and gods of the game's modules only: another's is an error.
+    rules = ruleset(sheet.map, sheet.expansions)
     document: dict[str, Any] = {
         "game": "concordia",
         "kind": sheet.kind.value,
         "map": sheet.map.value,
     }
-    # The modules played (salt, forum): their goods and rows, none for the base game.
-    rules = ruleset(sheet.map, sheet.expansions)
+    # The modules played (salt, forum, venus): their goods and rows, none
+    # for the base game.
     if sheet.expansions:
         document["expansions"] = list(rules.expansions)
     if sheet.praefectus_magnus is not None:
@@ -83,14 +85,29 @@ def concordia_sheet_document(sheet: ScoreSheet) -> dict[str, Any]:
             "colonists_on_board": board.colonists_on_board,
             "houses": {good.value: n for good, n in board.houses.items(rules.goods)},
             "provinces": board.provinces,
-            "cards": {god.value: n for god, n in board.cards.items()},
+            "cards": {god.value: n for god, n in board.cards.items(rules.gods)},
             "specialists": [specialist.value for specialist in board.specialists],
             "concordia_card": board.concordia_card,
+            # Venus: the team and the provinces its god counts (`_module_fields`).
+            **_module_fields(sheet, board),
             **{name: getattr(board, name) for name in rules.module_fields},
         }
         for board in sheet.players
     ]
     return document
+
+
+def _module_fields(sheet: ScoreSheet, board: PlayerBoard) -> dict[str, Any]:
+    """A player's fields of the modules played, as the score sheet writes them."""
+    if not ruleset(sheet.map, sheet.expansions).teams:
+        return {}
+    fields: dict[str, Any] = {}
+    if board.team is not None:
+        fields["team"] = board.team
+        fields["venus_team_provinces"] = board.venus_team_provinces
+    else:
+        fields["venus_provinces"] = board.venus_provinces
+    return fields
 
 
 def magnanimous_sheet_document(sheet: MagnanimousSheet) -> dict[str, Any]:

@@ -72,6 +72,7 @@ def test_session_list_gives_seats_with_results(as_role, finished_session):
         {
             "seat_order": order,
             "colour": "",
+            "team": "",
             "player": {"id": ids[name], "name": name},
             "result": {
                 "total": total,
@@ -132,9 +133,12 @@ def test_session_detail_has_every_recorded_position(as_role, finished_session):
         "cloth": 2,
     }
     assert ana["magnanimous_position"] is None
+    # A module's counts (Venus' provinces) are an object too: none in the base game.
+    assert ana["concordia_position"]["module_counts"] == {}
+    assert ana["team"] == ""
     # A module's own rows (the forum's points): none in a base game.
     assert ana["concordia_position"]["rows"] == {}
-    assert len(ana["concordia_position"]) == 14
+    assert len(ana["concordia_position"]) == 15
 
 
 def test_a_draft_game_has_seats_without_results(as_role, draft_session):

@@ -92,6 +92,7 @@ def test_concordia_registers_itself_when_django_starts():
     assert implementation.wizard_url_name == "game-create"
     assert [step.name for step in concordia.wizard_steps] == [
         "map",
+        "modules",
         "tracking",
         "scoring",
     ]

@@ -15,7 +15,7 @@ from clubs.models import Player
 from tests.markup import by_id, elements, has_id
 
 HTMX = {"HX-Request": "true"}
-STEPS = ("colours", "seating", "map", "tracking", "scoring")
+STEPS = ("colours", "seating", "map", "modules", "tracking", "scoring")
 THREE = {"seat0_new_name": "Ana", "seat1_new_name": "Bia", "seat2_new_name": "Caio"}
 
 
@@ -58,7 +58,7 @@ def test_the_first_screen_whole_and_as_a_partial(ana_phone, club):
     assert b"<html" not in partial.content
     assert has_id(partial.content.decode(), "wizard-panel")
     bar = by_id(page.content.decode(), "wizard-step")
-    assert (bar.attrs["data-number"], bar.attrs["data-count"]) == ("1", "6")
+    assert (bar.attrs["data-number"], bar.attrs["data-count"]) == ("1", "7")
     assert "HX-Request" in page["Vary"]
 
 
@@ -106,7 +106,10 @@ def test_every_screen_chosen_without_javascript(ana_phone, club):
     names = [li.attrs["data-name"] for li in elements(page, "li", class_="seat-line")]
     assert names == ["Ana", "Caio", "Bia"]
     assert _post(ana_phone, "seating", {"start": "2"})["Location"] == _step("map")
-    assert _post(ana_phone, "map", {"map": "italia"})["Location"] == _step("tracking")
+    assert _post(ana_phone, "map", {"map": "italia"})["Location"] == _step("modules")
+    # The base game (Venus has its own tests: tests/assistant/test_venus.py).
+    response = _post(ana_phone, "modules", {"venus": "off", "display_side": "cloth"})
+    assert response["Location"] == _step("tracking")
     response = _post(ana_phone, "tracking", {"tracking": "full"})
     assert response["Location"] == _step("scoring")
     response = _post(ana_phone, "scoring", {"intermediate_scoring": "on"})
@@ -372,7 +375,8 @@ def _through_the_wizard(client: Client, map_name: str, tracking: str) -> Assista
     _post(client, "players", {**THREE, "go": "next"})
     _post(client, "colours", {"go": "skip"})
     _post(client, "seating", {"go": "skip"})
-    assert _post(client, "map", {"map": map_name})["Location"] == _step("tracking")
+    assert _post(client, "map", {"map": map_name})["Location"] == _step("modules")
+    _post(client, "modules", {"go": "skip"})
     _post(client, "tracking", {"tracking": tracking})
     _post(client, "scoring", {"intermediate_scoring": "off"})
     return AssistantGame.objects.get()

@@ -11,11 +11,12 @@ def _url() -> str:
     return reverse("games:session-create", kwargs={"club_slug": "lisboa"})
 
 
-def test_new_game_page_offers_five_seats(client, club):
+def test_new_game_page_offers_six_seats(client, club):
+    # Five for Concordia alone, six for Venus' team play (three teams of two).
     assert client.login(username="alice", password=PASSWORD)
     html = client.get(_url()).content.decode()
-    assert 'name="seat4_new_name"' in html
-    assert 'name="seat5_new_name"' not in html
+    assert 'name="seat5_new_name"' in html
+    assert 'name="seat6_new_name"' not in html
 
 
 def test_new_game_seats_existing_and_new_players_in_order(client, club):

@@ -73,8 +73,11 @@ def new_game(
     intermediate: bool,
     expansions: tuple[str, ...] = (),
     map_name: str = "imperium",
+    display_side: str = "cloth",
 ) -> Game:
-    deck_one = [c.id for c in play.CARDS.values() if c.deck == 1]
+    rules = ruleset(map_name, expansions)
+    colours = (*COLOURS, *(c for c in rules.colours if c not in COLOURS))
+    deck_one = [c.id for c in play.game_cards(rules).values() if c.deck == 1]
     rng.shuffle(deck_one)
     # Imperium keeps the rulebook's deal (with salt's tokens swapped in), so
     # that its seeds replay as before.
@@ -86,11 +89,13 @@ def new_game(
         "format": "game-log/1",
         "game": "concordia",
         "map": map_name,
+        **({"expansions": list(expansions)} if expansions else {}),
         "tracking": tracking,
         "intermediate_scoring": intermediate,
-        "players": [{"name": NAMES[i], "colour": COLOURS[i]} for i in range(players)],
+        "players": [{"name": NAMES[i], "colour": colours[i]} for i in range(players)],
         "cities": cities,
         "display": deck_one[:7],
+        **({"display_side": display_side} if display_side != "cloth" else {}),
         "events": [],
     }
     if expansions:
@@ -309,8 +314,31 @@ def _tribune(rng: random.Random, state: play.State) -> dict[str, Any]:
 def action_fields(
     rng: random.Random, state: play.State, card: str
 ) -> dict[str, Any] | None:
-    """Return the fields of a legal play of ``card`` now, or None if none is found."""
+    """Return the fields of a legal play of ``card`` now, or None if none is found.
+
+    A double-role card (Venus) plays one of its roles, named in ``role``; a
+    Magister repeats the player's top discard with that card's fields.
+    """
+    roles = list(play.CARDS[card].playable_roles)
+    if len(roles) > 1:
+        rng.shuffle(roles)
+        for role in roles:
+            fields = _role_fields(rng, state, card, role)
+            if fields is not None:
+                return {"role": role.value, **fields}
+        return None
     kind = play.CARDS[card].kind
+    if kind is play.CardKind.MAGISTER:
+        repeated = play.magister_repeats(state)
+        if repeated is None:
+            return None
+        return action_fields(rng, state, repeated.id)
+    return _role_fields(rng, state, card, kind)
+
+
+def _role_fields(
+    rng: random.Random, state: play.State, card: str, kind: play.CardKind
+) -> dict[str, Any] | None:
     if kind is play.CardKind.TRIBUNE:
         return _tribune(rng, state)
     if kind is play.CardKind.ARCHITECT:
@@ -406,9 +434,12 @@ def play_to_the_end(
     limit: int = 2000,
     expansions: tuple[str, ...] = (),
     map_name: str = "imperium",
+    display_side: str = "cloth",
 ) -> Game:
     """Play a random legal game until it is over (or stuck: then it is abandoned)."""
-    game = new_game(rng, players, tracking, intermediate, expansions, map_name)
+    game = new_game(
+        rng, players, tracking, intermediate, expansions, map_name, display_side
+    )
     while game.state.status not in (play.Status.FINISHED, play.Status.ABANDONED):
         if len(game.documents) >= limit:
             raise AssertionError("the game did not end")

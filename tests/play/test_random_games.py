@@ -13,7 +13,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import play
-from play.concordia.data import STARTING_HAND_IDS
 from scoring.catalog import MAX_COLONISTS, MAX_HOUSES, STOREHOUSE_SPACES
 from scoring.maps import MAPS
 from scoring.sheet_io import parse_concordia, score_document
@@ -39,9 +38,10 @@ def _check_legal(state: play.State) -> None:
     """Nothing a real table could not show."""
     sale_cards: Counter[str] = Counter(c for c in state.pile)
     sale_cards.update(c for c in state.display if c is not None)
+    rules = state.log.rules
     for player in state.players:
         cards = Counter(player.cards)
-        starting = Counter(STARTING_HAND_IDS)
+        starting = Counter(play.starting_hand_ids(rules))
         assert cards & starting == starting, "a starting card went missing"
         sale_cards.update(cards - starting)
         if state.full:
@@ -54,7 +54,7 @@ def _check_legal(state: play.State) -> None:
             assert len(set(player.houses)) == len(player.houses)
     # Every sale card of decks I…N is in exactly one place.
     decks = len(state.players)
-    in_play = {c.id for c in play.CARDS.values() if 1 <= c.deck <= decks}
+    in_play = {c.id for c in play.game_cards(rules).values() if 1 <= c.deck <= decks}
     assert sale_cards == Counter(in_play)
 
 
@@ -110,6 +110,44 @@ def test_random_legal_games_end_properly(game_args):
         assert "result" not in document
     if intermediate:
         assert len(document["intermediate"]) <= players
+
+
+@settings(max_examples=15, deadline=None)
+@given(games, st.sampled_from(["cloth", "wine"]))
+def test_random_games_with_venus_end_properly_and_score_through_the_sheet(
+    game_args, side
+):
+    """Venus (expansions §2b, §2d): the Magister in every hand, the double-role
+    cards in the decks, either side of the display; the final sheet validates
+    and scores the same through ``score_sheet``."""
+    rng, players, tracking, intermediate = game_args
+    game = play_to_the_end(
+        rng,
+        players=players,
+        tracking=tracking,
+        intermediate=intermediate,
+        undo_rate=0.05,
+        expansions=("venus",),
+        display_side=side,
+    )
+    for state in game.states:
+        _check_legal(state)
+        for player in state.players:
+            assert len(player.cards) >= 8  # the 7 base cards and the Magister
+    if game.state.status is play.Status.ABANDONED:
+        return
+    _check_ending(game)
+    assert play.replay(game.log) == game.state
+    assert play.replay(play.load_log(play.log_document(game.log))) == game.state
+    document = play.state_document(game.state)
+    sheet = play.final_sheet(game.state)
+    assert sheet.document["expansions"] == ["venus"]
+    if tracking == "full":
+        assert sheet.missing == ()
+        assert validate_sheet(parse_concordia(sheet.document)) == ()
+        assert document["result"] == score_document(sheet.document)
+    else:
+        assert document["missing"] == list(sheet.missing)
 
 
 @settings(max_examples=10, deadline=None)

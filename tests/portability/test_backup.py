@@ -680,6 +680,52 @@ def test_the_v1_fixture_was_written_by_version_1():
     assert ASSISTANT_DATA.is_dir()
 
 
+def test_a_venus_team_game_comes_back_with_its_teams_and_provinces(
+    club, alice, empty_club, django_capture_on_commit_callbacks
+):
+    sheet = example_sheet("concordia-venus-teams")
+    session = services.session_create(
+        club=club,
+        created_by=alice,
+        map_name="imperium",
+        played_at=dt.datetime(2026, 11, 1, 20, tzinfo=dt.UTC),
+        seats=[
+            services.SeatInput(new_name=b.name, team=b.team or "")
+            for b in sheet.players
+        ],
+        expansions=["venus"],
+    )
+    services.concordia_sheet_record(session=session, sheet=sheet)
+    document = club_backup_export(club)
+    (game,) = document["sessions"]
+    written = game["sheet"]
+    assert written is not None
+    assert written["expansions"] == ["venus"]
+    assert [p["team"] for p in written["players"]] == [
+        "Red",
+        "Blue",
+        "Red",
+        "Blue",
+    ]
+    _restored(club, empty_club, django_capture_on_commit_callbacks, document)
+    restored = TableSession.objects.get(club=empty_club)
+    assert restored.expansions == ["venus"]
+    seats = list(restored.seats.order_by("seat_order"))
+    assert [s.team for s in seats] == ["Red", "Blue", "Red", "Blue"]
+    assert [s.concordia_position.module_counts for s in seats] == [
+        {"venus_team_provinces": 3},
+        {"venus_team_provinces": 2},
+        {"venus_team_provinces": 3},
+        {"venus_team_provinces": 2},
+    ]
+    assert [(s.result.total, s.result.won) for s in seats] == [
+        (79, False),
+        (72, True),
+        (36, False),
+        (60, True),
+    ]
+
+
 def test_a_salsa_game_keeps_its_modules_salt_and_forum_row_through_a_backup(
     club, alice, empty_club, django_capture_on_commit_callbacks
 ):

@@ -22,6 +22,8 @@ EXAMPLES = (
     "concordia-rulebook",
     "concordia-tie",
     "concordia-intermediate",
+    "concordia-venus",
+    "concordia-venus-teams",
     "concordia-salsa",
     "magnanimous-republic",
 )

@@ -18,7 +18,7 @@ from scoring.catalog import (
     max_cards_per_player,
     specialists_in_play,
 )
-from scoring.ruleset import ruleset
+from scoring.ruleset import base, ruleset
 from scoring.types import CardCounts, God, Good, Specialist
 
 
@@ -127,6 +127,6 @@ def test_player_counts_outside_the_game_do_not_raise():
     assert specialists_in_play(-1) == ()
 
 
-def test_every_god_has_sale_cards():
+def test_every_god_of_the_base_game_has_sale_cards():
     gods = {card.god for card in SALE_CARDS if card.god is not None}
-    assert gods == set(God) - {God("vesta")}
+    assert gods == set(base("imperium").gods) - {God("vesta")}

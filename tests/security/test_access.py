@@ -170,6 +170,7 @@ RULES: dict[str, dict[str, Rule]] = {
     "assistant:game-create-colours": {**_get(MEMBER, 302), **_post(MEMBER, 302)},
     "assistant:game-create-seating": {**_get(MEMBER, 302), **_post(MEMBER, 302)},
     "assistant:game-create-map": {**_get(MEMBER, 302), **_post(MEMBER, 302)},
+    "assistant:game-create-modules": {**_get(MEMBER, 302), **_post(MEMBER, 302)},
     "assistant:game-create-tracking": {**_get(MEMBER, 302), **_post(MEMBER, 302)},
     "assistant:game-create-scoring": {**_get(MEMBER, 302), **_post(MEMBER, 302)},
     # Without a code the join page asks for one: anyone may hold a code (a

@@ -18,6 +18,7 @@ from games import adapters, services
 from games.concordia.explain import category_why, tie_sentence
 from games.concordia.views.base import positions_recorded
 from games.models import Seat, TableSession
+from games.scoreboard import team_rows
 from scoring.types import Category, PlayerScore, SheetResult, Tie
 
 
@@ -55,11 +56,13 @@ class ResultCard:
     score: PlayerScore
     why: list[WhyLine]
     holds_praefectus_magnus: bool
+    # Rank 1, or a partner of the winning team in a team game (Venus).
+    won: bool = False
 
     @property
     def first(self) -> bool:
         """Whether the card is a winner's (``games/_result_card.html`` marks it)."""
-        return self.score.rank == 1
+        return self.won
 
 
 def _result_cards(result: SheetResult, seats: list[Seat]) -> dict[str, object]:
@@ -70,10 +73,14 @@ def _result_cards(result: SheetResult, seats: list[Seat]) -> dict[str, object]:
             seat=seat,
             score=score,
             why=[
-                WhyLine(line.category, category_why(line, score))
+                WhyLine(
+                    line.category,
+                    category_why(line, score, team=bool(result.teams)),
+                )
                 for line in score.lines
             ],
             holds_praefectus_magnus=score.seat == holder,
+            won=services.seat_won(result, score.seat),
         )
         for seat, score in zip(seats, result.players, strict=True)
     ]
@@ -83,6 +90,7 @@ def _result_cards(result: SheetResult, seats: list[Seat]) -> dict[str, object]:
     ]
     return {
         "result": result,
+        "teams": team_rows(result, seats),
         "cards": cards,
         "holder": seats[holder] if holder is not None else None,
         "ties": ties,

@@ -21,7 +21,7 @@ from django_htmx.http import HttpResponseClientRedirect
 from concordia_site.http import AuthedHtmxRequest
 from games import adapters, services
 from games.concordia.views.base import positions_recorded
-from games.forms import ScoreSheetForms, SeatSheetForm
+from games.forms import MODULE_FIELD_LABELS, ScoreSheetForms, SeatSheetForm
 from games.models import Seat, TableSession
 from games.scoreboard import scoreboard, strip_checked
 from games.sheet_prefill import sheet_prefill
@@ -33,6 +33,7 @@ from games.vocabulary import (
     good_label,
     problem_message,
     specialist_label,
+    team_label,
 )
 from scoring.catalog import STOREHOUSE_SPACES
 from scoring.maps import MAPS
@@ -75,6 +76,8 @@ class SeatPanel:
     specialists_id: str
     specialists_errors: list[str]
     errors: list[str]
+    # The seat's team in a team game (Venus), as the page names it; "".
+    team: str = ""
 
 
 # The most houses of one good a player can have on any map: a city of that
@@ -87,7 +90,7 @@ _HOUSES_MAX = {
 
 def _rules(session: TableSession) -> Ruleset:
     """The rules of the game's sheet: its map with the modules it was created with."""
-    return ruleset(session.map, session.expansions)
+    return ruleset(session.map, session.expansions or ())
 
 
 def _seat_panels(forms: ScoreSheetForms) -> list[SeatPanel]:
@@ -139,6 +142,11 @@ def _seat_panels(forms: ScoreSheetForms) -> list[SeatPanel]:
                         for g in rules.goods
                     ),
                     field_view("provinces", _("Provinces with a house"), 0, 12),
+                    # Venus: the provinces its god counts, after the provinces.
+                    *(
+                        field_view(name, MODULE_FIELD_LABELS[name], 0, 12)
+                        for name in form.module_fields
+                    ),
                     field_view("colonists_on_board", _("Colonists on the board"), 2, 6),
                 ],
                 errors=forms.errors_for(index, "houses"),
@@ -211,6 +219,7 @@ def _seat_panels(forms: ScoreSheetForms) -> list[SeatPanel]:
                 specialists_id=f"s{index}-specialists",
                 specialists_errors=forms.errors_for(index, "specialists"),
                 errors=forms.errors_for(index, "__all__"),
+                team=team_label(seat.team) if seat.team else "",
             )
         )
     return panels
