@@ -144,7 +144,7 @@ e2e: install catalogues
 			exit 1; \
 		fi; \
 	fi; \
-	CHROMIUM="$$chromium" $(BIN)/pytest -m e2e -p no:randomly -q
+	CHROMIUM="$$chromium" $(BIN)/pytest -m e2e $(XDIST) -p no:randomly -q
 
 # `make test` runs the real-browser tests where Chromium is installed, or can
 # be (root with apt: `make e2e` installs it); elsewhere it says it skips them.

@@ -96,7 +96,10 @@ def _wizard_run(visitor: Visitor, run: int) -> int | None:
         WIZARD,
         {"seat0_new_name": f"Ana {run}", "seat1_new_name": f"Bia {run}", "go": "next"},
     )
-    for step in ("colours", "seating", "map", "tracking"):
+    # The shell's screens, then Concordia's (`assistant.concordia.game`: map,
+    # modules, tracking), each skipped; a lost draft sends the phone back to
+    # the first screen instead.
+    for step in ("colours", "seating", "map", "modules", "tracking"):
         if answer.headers.get("location") != f"{WIZARD}{step}/":
             return None
         answer = _step(visitor, f"{WIZARD}{step}/", {"go": "skip"})
