@@ -70,6 +70,9 @@ def _walk(page: Page, url: str, *, htmx: bool) -> None:
     page.click("#wizard-skip")
     page.locator("#wizard-panel[data-step=map]").wait_for()
     page.click("button[value=italia]")
+    # Venus' modules screen (individual play, the display's side): skipped.
+    page.locator("#wizard-panel[data-step=modules]").wait_for()
+    page.click("#wizard-skip")
     page.locator("#wizard-panel[data-step=tracking]").wait_for()
     _fits(page, f"5-tracking-{suffix}")
     page.click("button[value=full]")

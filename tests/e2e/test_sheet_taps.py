@@ -164,7 +164,8 @@ def test_a_four_player_final_score_in_40_taps_and_60_keys(live_server, phone):
         cards = player["cards"]
         digits = [houses.get(good.value, 0) for good in ruleset(document["map"]).goods]
         digits += [player["provinces"], player["colonists_on_board"]]
-        digits += [cards[god.value] for god in God if god is not God("vesta")]
+        gods = ruleset(document["map"]).gods
+        digits += [cards[god.value] for god in gods if god is not God("vesta")]
         assert cards["vesta"] == STARTING_HAND["vesta"]
         entry.type("".join(str(d) for d in digits) + str(player["sestertii"]))
         # The storehouse holds a few goods: one tap each on the + stepper.
