@@ -107,9 +107,9 @@ def test_a_short_assistant_game_with_venus_to_its_final_sheet(live_server, phone
     page.goto(f"{live_server.url}/clubs/lisboa/assistant/new/")
     for seat, name in enumerate(["Ana", "Bia"]):
         page.fill(f"#id_seat{seat}_new_name", name)
-    page.click("#wizard-next")  # colours
-    page.click("#wizard-next")  # seating
-    page.click("#wizard-next")  # the map
+    for step in ("colours", "seating", "map"):
+        page.click("#wizard-next")
+        page.locator(f"#wizard-panel[data-step={step}]").wait_for()
     page.click("button[value=hellas]")
     # The modules: Venus, individual play, on the cloth and wine side.
     page.locator("#no-team-play").wait_for()
