@@ -130,7 +130,7 @@ def redis_heads(settings: Any) -> Any:
     try:
         client.ping()
     except redis.RedisError:
-        pytest.skip(f"no Redis at {REDIS_DB}")
+        pytest.skip(reason=f"needs Redis at {REDIS_DB}; run by make test-services")
     settings.ASSISTANT_HEADS_REDIS_URL = REDIS_DB
     for key in client.scan_iter("tabularium:assistant:head:*"):
         client.delete(key)
