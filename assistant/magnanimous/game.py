@@ -7,7 +7,6 @@ A thin table of contents: the rules are `play.magnanimous` (through
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
@@ -18,7 +17,6 @@ from django.utils.translation import gettext_lazy
 from assistant.interface import (
     GameAssistant,
     GamePage,
-    Seat,
     WizardStep,
 )
 from assistant.magnanimous import adapter, moves, presenters, setup, summary
@@ -93,6 +91,7 @@ class MagnanimousAssistant(GameAssistant[State]):
     # The modules that answer for the game, as `GameAssistant` names them.
     choices_default = staticmethod(setup.choices_default)
     choices_read = staticmethod(setup.choices_read)
+    setup_new = staticmethod(setup.setup_new)
     rules = adapter.rules
     log_document = staticmethod(adapter.log_document)
     move_event = staticmethod(moves.move_event)
@@ -104,15 +103,6 @@ class MagnanimousAssistant(GameAssistant[State]):
     event_text = staticmethod(summary.event_text)
 
     # Setup ---------------------------------------------------------------------
-    def setup_new(
-        self,
-        *,
-        choices: Mapping[str, object],
-        seats: Sequence[Seat],
-        rng: random.Random,
-    ) -> dict[str, object]:
-        return setup.setup_new(choices=choices, seats=seats)
-
     @property
     def setup_page(self) -> GamePage:
         from assistant.magnanimous.views import game_setup
