@@ -139,7 +139,8 @@ class ConcordiaAssistant(GameAssistant[State]):
     turn_template = "assistant/concordia/turn.html"
     stylesheets: Sequence[str] = ()
 
-    # The modules that answer for the game, as `GameAssistant` names them.
+    # The modules that answer for the game, as `GameAssistant` names them
+    # (here, above the method ``summary``, which would hide the module).
     choices_default = staticmethod(setup.choices_default)
     choices_read = staticmethod(setup.choices_read)
     setup_new = staticmethod(setup.setup_new)
