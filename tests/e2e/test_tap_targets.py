@@ -6,10 +6,16 @@ a thumb at a noisy table misses them.
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import TYPE_CHECKING
 
 import pytest
+from django.contrib.auth.models import User
 from django.urls import reverse
+
+from clubs import services as clubs_services
+from games import services
+from tests.conftest import PASSWORD
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page
@@ -20,6 +26,7 @@ pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 SMALL = """() => [...document.querySelectorAll('main a, main button')]
   .filter((e) => e.offsetParent && e.getBoundingClientRect().height < 44)
   .map((e) => e.textContent.trim())"""
+BOXES = "(links) => links.map((e) => e.getBoundingClientRect().toJSON())"
 
 
 @pytest.mark.parametrize(
@@ -31,3 +38,33 @@ def test_every_link_and_button_of_the_account_pages_is_44_px_tall(
     phone.goto(f"{live_server.url}{reverse(name)}")
     assert phone.evaluate("document.querySelectorAll('main a, main button').length")
     assert phone.evaluate(SMALL) == []
+
+
+def test_each_problem_link_of_the_score_sheet_is_44_px_tall(
+    live_server: LiveServer, phone: Page
+) -> None:
+    """A walk-through found the sheet's list of problems (each a link to its field)
+    19 px tall per line: "Ana: This field is required." was a thin strip to hit."""
+    alice = User.objects.create_user("alice", password=PASSWORD)
+    club = clubs_services.club_create(name="Lisboa", slug="lisboa", owner=alice)
+    session = services.session_create(
+        club=club,
+        created_by=alice,
+        map_name="imperium",
+        played_at=dt.datetime(2026, 11, 4, 20, tzinfo=dt.UTC),
+        seats=[services.SeatInput(new_name=name) for name in ("Ana", "Bia")],
+    )
+    phone.set_viewport_size({"width": 360, "height": 740})
+    phone.goto(f"{live_server.url}{reverse('login')}")
+    phone.fill("#id_username", "alice")
+    phone.fill("#id_password", PASSWORD)
+    phone.click("button[type=submit].primary")
+    phone.wait_for_url("**/clubs/lisboa/")
+    phone.goto(f"{live_server.url}{session.get_absolute_url()}sheet/")
+    phone.fill("[name=s0-cards_mars]", "")
+    phone.fill("[name=s0-sestertii]", "-5")
+    links = phone.locator(".problems a")
+    links.nth(3).wait_for()
+    heights = [box["height"] for box in links.evaluate_all(BOXES)]
+    assert len(heights) == 4  # Mars empty, sestertii below 0, no PM, no ender
+    assert min(heights) >= 44
