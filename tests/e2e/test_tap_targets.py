@@ -13,6 +13,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.urls import reverse
 
+from assistant.concordia import services as concordia_services
 from clubs import services as clubs_services
 from games import services
 from tests.conftest import PASSWORD
@@ -26,6 +27,10 @@ pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 SMALL = """() => [...document.querySelectorAll('main a, main button')]
   .filter((e) => e.offsetParent && e.getBoundingClientRect().height < 44)
   .map((e) => e.textContent.trim())"""
+# The assistant's own controls: folds, links and buttons in the page's main part.
+ASSISTANT_SMALL = """() => [...document.querySelectorAll('main :is(a, button, summary)')]
+  .filter((e) => e.offsetParent && e.getBoundingClientRect().height < 48)
+  .map((e) => e.textContent.trim())"""
 BOXES = "(links) => links.map((e) => e.getBoundingClientRect().toJSON())"
 
 
@@ -38,6 +43,15 @@ def test_every_link_and_button_of_the_account_pages_is_44_px_tall(
     phone.goto(f"{live_server.url}{reverse(name)}")
     assert phone.evaluate("document.querySelectorAll('main a, main button').length")
     assert phone.evaluate(SMALL) == []
+
+
+def _sign_in(page: Page, base: str) -> None:
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.goto(f"{base}{reverse('login')}")
+    page.fill("#id_username", "alice")
+    page.fill("#id_password", PASSWORD)
+    page.click("button[type=submit].primary")
+    page.wait_for_url("**/clubs/lisboa/")
 
 
 def test_each_problem_link_of_the_score_sheet_is_44_px_tall(
@@ -54,12 +68,7 @@ def test_each_problem_link_of_the_score_sheet_is_44_px_tall(
         played_at=dt.datetime(2026, 11, 4, 20, tzinfo=dt.UTC),
         seats=[services.SeatInput(new_name=name) for name in ("Ana", "Bia")],
     )
-    phone.set_viewport_size({"width": 360, "height": 740})
-    phone.goto(f"{live_server.url}{reverse('login')}")
-    phone.fill("#id_username", "alice")
-    phone.fill("#id_password", PASSWORD)
-    phone.click("button[type=submit].primary")
-    phone.wait_for_url("**/clubs/lisboa/")
+    _sign_in(phone, live_server.url)
     phone.goto(f"{live_server.url}{session.get_absolute_url()}sheet/")
     phone.fill("[name=s0-cards_mars]", "")
     phone.fill("[name=s0-sestertii]", "-5")
@@ -68,3 +77,24 @@ def test_each_problem_link_of_the_score_sheet_is_44_px_tall(
     heights = [box["height"] for box in links.evaluate_all(BOXES)]
     assert len(heights) == 4  # Mars empty, sestertii below 0, no PM, no ender
     assert min(heights) >= 44
+
+
+@pytest.mark.parametrize("screen", ["setup/", ""])
+def test_every_control_of_the_assistant_s_setup_and_turn_is_48_px_tall(
+    live_server: LiveServer, phone: Page, screen: str
+) -> None:
+    """A walk-through found the setup's "Show the cities", "Start playing" and
+    "Other phones" at the sheet's 44 px: the assistant's pages ask for 48."""
+    alice = User.objects.create_user("alice", password=PASSWORD)
+    club = clubs_services.club_create(name="Lisboa", slug="lisboa", owner=alice)
+    game = concordia_services.game_create(
+        club=club,
+        created_by=alice,
+        map_name="imperium",
+        tracking="full",
+        intermediate_scoring=False,
+        players=[("Ana", "red"), ("Bia", "blue")],
+    )
+    _sign_in(phone, live_server.url)
+    phone.goto(f"{live_server.url}{game.get_absolute_url()}{screen}")
+    assert phone.evaluate(ASSISTANT_SMALL) == []
