@@ -98,3 +98,18 @@ def test_every_control_of_the_assistant_s_setup_and_turn_is_48_px_tall(
     _sign_in(phone, live_server.url)
     phone.goto(f"{live_server.url}{game.get_absolute_url()}{screen}")
     assert phone.evaluate(ASSISTANT_SMALL) == []
+
+
+@pytest.mark.parametrize(
+    "path", ["assistant/", "assistant/new/", "assistant/join/?code=ZZZZZZ"]
+)
+def test_the_assistant_s_list_wizard_and_join_pages_have_48_px_controls(
+    live_server: LiveServer, phone: Page, path: str
+) -> None:
+    """The same walk-through found their "Demo club" link, "Join" and "Import" at 44 px."""
+    alice = User.objects.create_user("alice", password=PASSWORD)
+    clubs_services.club_create(name="Lisboa", slug="lisboa", owner=alice)
+    _sign_in(phone, live_server.url)
+    phone.goto(f"{live_server.url}/clubs/lisboa/{path}")
+    assert phone.evaluate("document.querySelectorAll('main a, main button').length")
+    assert phone.evaluate(ASSISTANT_SMALL) == []
