@@ -10,6 +10,7 @@ import datetime as dt
 from typing import TYPE_CHECKING
 
 import pytest
+from django.conf import settings
 from django.contrib.auth.models import User
 from django.urls import reverse
 
@@ -113,3 +114,19 @@ def test_the_assistant_s_list_wizard_and_join_pages_have_48_px_controls(
     phone.goto(f"{live_server.url}/clubs/lisboa/{path}")
     assert phone.evaluate("document.querySelectorAll('main a, main button').length")
     assert phone.evaluate(ASSISTANT_SMALL) == []
+
+
+def test_the_join_button_keeps_its_padding_in_ukrainian(
+    live_server: LiveServer, phone: Page
+) -> None:
+    """The code field squeezed "Приєднатися" until its text ran over the button's edges."""
+    alice = User.objects.create_user("alice", password=PASSWORD)
+    clubs_services.club_create(name="Lisboa", slug="lisboa", owner=alice)
+    _sign_in(phone, live_server.url)
+    phone.context.add_cookies(
+        [{"name": settings.LANGUAGE_COOKIE_NAME, "value": "uk", "url": live_server.url}]
+    )
+    phone.goto(f"{live_server.url}/clubs/lisboa/assistant/")
+    button = phone.locator("#join-form button")
+    assert button.inner_text() == "Приєднатися"
+    assert button.evaluate("(b) => b.scrollWidth <= b.clientWidth")
