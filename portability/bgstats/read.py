@@ -480,7 +480,9 @@ def _read_play(
     seats.sort(key=lambda seat: (not seat.start_player, seat.seat_order))
     places = places_at_table(seats)
     if in_teams:
-        places = [(rank, won) for (rank, _), won in zip(places, teams_won(seats))]
+        places = [
+            (rank, won) for (rank, _), won in zip(places, teams_won(seats), strict=True)
+        ]
     return BgStatsImportPlay(
         label=label,
         uuid=uuid,
@@ -616,6 +618,8 @@ def _check_table(
     """The table's size, and in team play its teams (Venus, expansions §2c)."""
     count = len(raw_scores)
     here = child(path, "playerScores")
+    if count < MIN_PLAYERS:
+        return  # A solo play: left out, whatever its teams (`_not_a_game`).
     if not in_teams:
         if rules.individual_max < count <= rules.max_players:
             reader.report(
@@ -634,6 +638,14 @@ def _check_table(
     if count not in rules.team_table_sizes:
         sizes = " / ".join(str(n) for n in rules.team_table_sizes)
         reader.report(here, TEAM_PLAY_TABLE, sizes=sizes, given=count)
+    _check_teams(reader, seats, here, rules)
+
+
+def _check_teams(
+    reader: ShapeReader, seats: Sequence[_Seat], here: str, rules: Ruleset
+) -> None:
+    """Every player in a team, teams of `Ruleset.team_size`, partners who win
+    or lose together."""
     members: dict[str, list[_Seat]] = {}
     for seat in seats:
         if not seat.team:

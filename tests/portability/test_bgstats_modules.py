@@ -15,13 +15,17 @@ lost to Bia and Duda's (Blue: 72 + 60 = 132).
 from __future__ import annotations
 
 import copy
+import json
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 
+from clubs import services as clubs_services
 from clubs.models import Club
 from games.documents import ImportRejected, problem_message
 from games.models import Game
+from portability.backup import club_backup_export, club_backup_import
 from portability.bgstats import (
     bgstats_export,
     bgstats_file_document,
@@ -279,7 +283,7 @@ TEAM_FILE: dict[str, Any] = {
 }  # fmt: skip
 
 
-def _file(change=None) -> dict[str, Any]:
+def _file(change: Callable[[dict[str, Any]], object] | None = None) -> dict[str, Any]:
     document = copy.deepcopy(TEAM_FILE)
     if change is not None:
         change(document["plays"][0])
@@ -545,3 +549,66 @@ def test_an_outsider_cannot_export_a_clubs_team_games(club, as_role):
     assert [s["team"] for s in member["plays"][0]["playerScores"]] == [
         "Red", "Blue", "Red", "Blue"
     ]  # fmt: skip
+
+
+# A backup keeps them: an imported game has no score sheet to carry them
+
+
+@pytest.fixture
+def imported_team_game(club: Club, other_club: Club) -> Club:
+    """Porto, holding the team game imported from Lisboa's BG Stats export."""
+    example_game_record(club, "concordia-venus-teams")
+    bgstats_import(
+        club=other_club, parsed=bgstats_read(bgstats_export(club)), choices={}
+    )
+    return other_club
+
+
+def test_a_backup_keeps_an_imported_games_modules_and_teams(
+    imported_team_game, charlie
+):
+    document = json.loads(json.dumps(club_backup_export(imported_team_game)))
+    (session,) = document["sessions"]
+    assert (session["sheet"], session["expansions"]) == (None, ["venus"])
+    assert [seat["team"] for seat in session["seats"]] == ["Red", "Blue", "Red", "Blue"]
+    fresh = clubs_services.club_create(name="Porto 2", slug="porto-2", owner=charlie)
+    club_backup_import(club=fresh, document=document)
+    assert _seats(fresh) == TEAMS
+    assert fresh.sessions.get().expansions == ["venus"]
+
+
+@pytest.mark.parametrize(
+    ("change", "problems"),
+    [
+        (
+            lambda session: session.update(expansions=[]),
+            [
+                (
+                    f"sessions[0].seats[{seat}].team",
+                    "Teams are played only with Venus: add it to the modules "
+                    "played, or leave the team out",
+                )
+                for seat in range(4)
+            ],
+        ),
+        (
+            lambda session: session.update(expansions=["venus", "roma"]),
+            [
+                (
+                    "sessions[0].expansions[1]",
+                    "This app does not know the expansion module “roma” yet",
+                )
+            ],
+        ),
+    ],
+)
+def test_a_backup_with_teams_or_modules_that_cannot_be_is_refused(
+    imported_team_game, charlie, change, problems
+):
+    document = json.loads(json.dumps(club_backup_export(imported_team_game)))
+    change(document["sessions"][0])
+    fresh = clubs_services.club_create(name="Porto 2", slug="porto-2", owner=charlie)
+    with pytest.raises(ImportRejected) as rejected:
+        club_backup_import(club=fresh, document=document)
+    assert [(p.path, problem_message(p)) for p in rejected.value.problems] == problems
+    assert not fresh.sessions.exists()

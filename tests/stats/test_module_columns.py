@@ -16,6 +16,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from clubs.models import Club
 from games.models import Game
 from stats import selectors, services
 from stats.models import PlayerBucket
@@ -26,14 +27,14 @@ from tests.stats.test_views import cells
 BASE = ("vesta", "jupiter", "saturnus", "mercurius", "mars", "minerva", "concordia")
 
 
-def _board(club, order: str = "name") -> selectors.Leaderboard:
+def _board(club: Club, order: str = "name") -> selectors.Leaderboard:
     services.stats_rebuild(club_id=club.pk, game=Game.CONCORDIA)
     return selectors.leaderboard_get(
         club=club, game=Game.CONCORDIA, filters=LeaderboardFilters(), order=order
     )
 
 
-def _comparisons(club, name: str) -> dict[str, tuple[float, float]]:
+def _comparisons(club: Club, name: str) -> dict[str, tuple[float, float]]:
     profile = selectors.player_profile_get(
         club=club, game=Game.CONCORDIA, player=club.players.get(name=name)
     )
