@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import uuid
-from typing import Final, TypedDict
+from typing import Final, NotRequired, TypedDict
 
 from django.db.models import Prefetch
 
@@ -56,7 +56,7 @@ class BgStatsLocation(TypedDict):
     name: str
 
 
-class BgStatsPlayerScore(TypedDict, total=False):
+class BgStatsPlayerScore(TypedDict):
     playerRefId: int
     score: str
     winner: bool
@@ -65,7 +65,7 @@ class BgStatsPlayerScore(TypedDict, total=False):
     startPlayer: bool
     newPlayer: bool
     # Team play only (Venus).
-    team: str
+    team: NotRequired[str]
 
 
 class BgStatsExpansionPlay(TypedDict):
