@@ -26,7 +26,7 @@ import datetime as dt
 import json
 import unicodedata
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
 from typing import Final
@@ -478,11 +478,14 @@ def _read_play(
         return LeftOut(play=label, problems=(left_out,), error=False)
     # The start player sits first, then BG Stats' seat order, then the list.
     seats.sort(key=lambda seat: (not seat.start_player, seat.seat_order))
-    places = places_at_table(seats)
     if in_teams:
+        # A winner flag is the team's: ranks are by points and the file's ranks.
+        alone = places_at_table([replace(seat, winner=False) for seat in seats])
         places = [
-            (rank, won) for (rank, _), won in zip(places, teams_won(seats), strict=True)
+            (rank, won) for (rank, _), won in zip(alone, teams_won(seats), strict=True)
         ]
+    else:
+        places = places_at_table(seats)
     return BgStatsImportPlay(
         label=label,
         uuid=uuid,

@@ -324,6 +324,25 @@ def test_a_team_play_without_winners_is_won_by_the_best_team_total(club):
     ]
 
 
+def test_a_tie_across_teams_keeps_the_files_ranks_not_the_winning_team(club):
+    # Ana (team 1) and Bia (team 2) have 72 each; the Praefectus Magnus put Ana
+    # first, though Bia's team won (72 + 60 against 72 + 36).
+    def tie(play: dict[str, Any]) -> None:
+        scores = play["playerScores"]
+        scores[0].update(score="72", rank=1)
+        scores[1].update(rank=2)
+        scores[2].update(rank=4)
+        scores[3].update(rank=3)
+
+    bgstats_import(club=club, parsed=bgstats_read(_file(tie)), choices={})
+    assert _seats(club) == [
+        ("Ana", "1", 72, 1, False),
+        ("Bia", "2", 72, 2, True),
+        ("Caio", "1", 36, 4, False),
+        ("Duda", "2", 60, 3, True),
+    ]
+
+
 def test_salsa_and_a_map_box_give_salt_the_forum_and_the_board(club):
     def salsa_on_germania(play: dict[str, Any]) -> None:
         play.update(
