@@ -236,20 +236,38 @@ def test_random_games_with_salt_finish_with_sheets_that_score_the_same(
         assert document["result"] == table_result(game.state)
 
 
-def test_the_recorded_salsa_game_replays_to_its_end_and_scores_through_score_sheet():
-    # The benchmark's game (scripts/bench.py, README "Rules of play").
+@pytest.mark.parametrize(
+    ("name", "modules", "events"),
+    [
+        ("game-log-5p-salsa", ["salt", "forum"], 201),
+        ("game-log-5p-salsa-venus", ["salt", "forum", "venus"], 203),
+    ],
+)
+def test_the_recorded_module_games_replay_to_their_end_and_score_through_score_sheet(
+    name, modules, events
+):
+    # The benchmark's games (scripts/bench.py, README "Rules of play"): five
+    # players, full tracking, every module's events.
     document = json.loads(
-        (Path(__file__).parent / "data" / "game-log-5p-salsa.json").read_text(
-            encoding="utf-8"
-        )
+        (Path(__file__).parent / "data" / f"{name}.json").read_text(encoding="utf-8")
     )
-    assert document["expansions"] == ["salt", "forum"]
-    assert len(document["events"]) == 201
+    assert document["expansions"] == modules
+    assert len(document["players"]) == 5
+    assert len(document["events"]) == events
+    types = Counter(event["type"] for event in document["events"])
+    assert types["forum"] > 0
+    assert types["citizen"] > 0
+    if "venus" in modules:
+        plays = [e for e in document["events"] if e["type"] == "play"]
+        assert any(e["card"] == "Magister" for e in plays)
+        assert any("role" in e for e in plays)
     state = play.replay_document(document)
     assert state.status is play.Status.FINISHED
     sheet = play.final_sheet(state)
     assert validate_sheet(parse_concordia(sheet.document)) == ()
-    assert play.state_document(state)["result"] == score_document(sheet.document)
+    result = play.state_document(state)["result"]
+    assert result == score_document(sheet.document)
+    assert result == table_result(state)
 
 
 @settings(max_examples=30, deadline=None)
