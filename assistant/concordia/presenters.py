@@ -608,7 +608,22 @@ def prefilled_sheet(state: State) -> ScoreSheet | None:
     try:
         return parse_concordia(document)
     except SheetInvalid:
+        pass
+    # A light game ended by a 15th house: its houses were not tracked, so the
+    # holder of the Concordia card shows none, which no final sheet accepts.
+    # Read the rest as an intermediate sheet (no card), then give the card
+    # back: the page opens with all that was tracked and asks for the houses.
+    holder = next((i for i, p in enumerate(players) if p.get("concordia_card")), None)
+    if holder is None:
         return None
+    players[holder]["concordia_card"] = False
+    try:
+        sheet = parse_concordia({**document, "kind": SheetKind.INTERMEDIATE.value})
+    except SheetInvalid:
+        return None
+    boards = list(sheet.players)
+    boards[holder] = replace(boards[holder], concordia_card=True)
+    return replace(sheet, kind=SheetKind.FINAL, players=tuple(boards))
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -533,6 +533,32 @@ def test_a_light_game_opens_its_sheet_with_the_cards_and_asks_the_rest(
     )
 
 
+def test_a_light_game_ended_by_a_15th_house_opens_its_sheet_with_all_it_tracked(
+    ana_phone, club, alice
+):
+    # Light tracking counts no houses, so the Concordia card's holder shows
+    # none: the sheet still opens with the cards, the Concordia card and the
+    # Praefectus Magnus (it used to open empty), and asks for the houses.
+    played = play_to_the_end(random.Random(2), players=3, tracking="light")
+    assert played.documents[-3]["fifteenth_house"] is True
+    assert any(played.state.display)  # not every card was bought
+    game = _finished_game(club, alice)
+    response = ana_phone.post(_url("finish", game))
+    sheet_page = ana_phone.get(response["Location"]).content.decode()
+    document, _missing = presenters.final_sheet_document(played.state)
+    players: list[dict[str, Any]] = document["players"]  # type: ignore[assignment]
+    for seat, player in enumerate(players):
+        for god, count in player["cards"].items():
+            assert f'name="s{seat}-cards_{god}" value="{count}"' in sheet_page
+    holder = next(seat for seat, p in enumerate(players) if p["concordia_card"])
+    assert holder == played.state.concordia_seat
+    assert re.search(rf'name="concordia_card" value="{holder}"[^>]*checked', sheet_page)
+    pm = [p["name"] for p in players].index(document["praefectus_magnus"])
+    assert re.search(rf'name="praefectus_magnus" value="{pm}"[^>]*checked', sheet_page)
+    # The houses are the table's to count: the form's own starting value.
+    assert f'name="s{holder}-houses_brick" value="0"' in sheet_page
+
+
 def test_full_tracking_corrects_a_player_to_what_lies_on_the_table(
     ana_phone, short_game, short_log
 ):

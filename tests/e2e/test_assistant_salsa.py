@@ -7,7 +7,7 @@ import random
 
 import pytest
 from django.contrib.auth.models import User
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 from assistant.concordia import services as concordia_services
 from clubs import services as clubs_services
@@ -91,7 +91,15 @@ def test_a_salsa_game_with_salt_and_the_forum_to_its_final_sheet(live_server, ph
     page.click("#open-sheet")
     page.wait_for_url("**/sheet/")
 
-    # The final sheet asks for salt and the forum's points.
+    # The final sheet is Byzantium's, with what the assistant tracked: Ana's
+    # 15th house took the Concordia card, the Praefectus Magnus stayed with
+    # Bia (the last player: her Prefect took the cash), the cards by god.
+    expect(page.locator("#id_map")).to_have_value("byzantium")
+    expect(page.locator("input[name=concordia_card][value='0']")).to_be_checked()
+    expect(page.locator("input[name=praefectus_magnus][value='1']")).to_be_checked()
+    expect(page.locator("#id_s0-cards_jupiter")).to_have_value("2")
+    expect(page.locator("#id_s1-cards_saturnus")).to_have_value("2")
+    # It asks for salt and the forum's points.
     page.locator("input[name='s0-houses_salt']").wait_for(state="attached")
     assert page.locator("input[name='s0-storehouse_salt']").count() == 1
     assert page.locator("input[name='s1-forum_points']").count() == 1

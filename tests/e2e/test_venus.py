@@ -148,7 +148,12 @@ def test_a_short_assistant_game_with_venus_to_its_final_sheet(live_server, phone
     page.click("#confirm")
     page.click("#open-sheet")
     page.wait_for_url("**/sheet/")
-    # The final sheet opens with the cards tracked: Ana's Magister for Venus.
+    # The final sheet opens with the cards tracked: Ana's Magister for Venus;
+    # Bia's 15th house took the Concordia card, and the Praefectus Magnus
+    # stayed with her (the last player; no Prefect was played).
+    expect(page.locator("#id_map")).to_have_value("hellas")
+    expect(page.locator("input[name=concordia_card][value='1']")).to_be_checked()
+    expect(page.locator("input[name=praefectus_magnus][value='1']")).to_be_checked()
     expect(page.locator("#id_s0-cards_venus")).to_have_value("1")
     expect(page.locator("#id_s0-venus_provinces")).to_have_value("0")
     page.screenshot(path=str(ARTIFACTS / "venus-07-final-sheet.png"), full_page=True)

@@ -134,3 +134,83 @@ def test_a_random_games_final_sheet_scores_the_same_through_score_sheet(
     out = io.StringIO()
     call_command("score_sheet", str(sheet_file), stdout=out)
     assert json.loads(out.getvalue()) == state["result"]
+
+
+@pytest.mark.parametrize(
+    ("map_name", "modules"),
+    [
+        ("byzantium", ("salt", "forum")),
+        ("hellas", ("venus",)),
+        ("germania", ("salt", "forum", "venus")),
+        ("cyprus", ("forum", "venus")),
+    ],
+)
+def test_a_module_games_log_replays_and_its_sheet_scores_through_score_sheet(
+    tmp_path: Path, map_name: str, modules: tuple[str, ...]
+) -> None:
+    # Issue #23 item 6: the setup names the map and the modules; the forum's
+    # and Venus' cards and events replay; the final sheet carries both.
+    import random
+
+    import play
+    from tests.play.random_games import play_to_the_end
+    from tests.play.table_result import table_result
+
+    game = play_to_the_end(
+        random.Random(23),
+        players=4,
+        tracking="full",
+        map_name=map_name,
+        expansions=modules,
+    )
+    log = play.log_document(game.log)
+    assert (log["map"], log["expansions"]) == (map_name, list(modules))
+    log_file = tmp_path / "log.json"
+    log_file.write_text(json.dumps(log), encoding="utf-8")
+    code, state = _run(str(log_file))
+    assert code == 0
+    assert state["status"] == "finished"
+    assert ("forum" in state) is ("forum" in modules)
+    assert state["sheet"]["map"] == map_name
+    assert state["sheet"]["expansions"] == list(modules)
+    for player in state["players"]:
+        assert ("salt" in player["storehouse"]) is ("salt" in modules)
+        assert ("Magister" in player["hand"] + player["discard"]) is (
+            "venus" in modules
+        )
+    sheet_file = tmp_path / "sheet.json"
+    sheet_file.write_text(json.dumps(state["sheet"]), encoding="utf-8")
+    out = io.StringIO()
+    call_command("score_sheet", str(sheet_file), stdout=out)
+    assert json.loads(out.getvalue()) == state["result"] == table_result(game.state)
+
+
+def test_the_recorded_game_with_every_module_replays_to_its_sheet():
+    code, state = _run(str(DATA / "game-log-5p-salsa-venus.json"))
+    assert code == 0
+    assert state["status"] == "finished"
+    assert state["sheet"]["expansions"] == ["salt", "forum", "venus"]
+    assert [p["total"] for p in state["result"]["players"]] == [62, 73, 60, 40, 18]
+    assert state["result"]["winner"] == "Bia"
+
+
+def test_a_modules_errors_come_with_their_paths(monkeypatch):
+    log = json.loads((DATA / "game-log-5p-salsa-venus.json").read_text("utf-8"))
+    log["expansions"] = ["salt", "forum", "venus", "patricians"]
+    code, document = _run("-", stdin=json.dumps(log), monkeypatch=monkeypatch)
+    assert code == 2
+    assert document["errors"] == [
+        {
+            "path": "expansions[3]",
+            "message": "This app does not know the expansion module “patricians” yet",
+        }
+    ]
+    log["expansions"] = ["salt", "venus"]
+    code, document = _run("-", stdin=json.dumps(log), monkeypatch=monkeypatch)
+    assert code == 2
+    assert document["errors"] == [
+        {
+            "path": "forum",
+            "message": "This game is played without the forum: add “forum” to its expansions",
+        }
+    ]

@@ -12,15 +12,31 @@ from django.core.management import call_command
 
 from tests.sheets import EXAMPLES
 
+# Every example the format gives (the shared examples, copied here) and the
+# public example of each board and module docs/score-sheet.md names: the
+# rulebook's game, a tie, an intermediate scoring, Salsa (salt and the forum),
+# Venus alone and in teams, Magnanimous and an expansion board (Saturnus counts
+# Germania's 12 provinces).
 VALID = [
     "concordia-rulebook",
     "concordia-tie",
     "concordia-intermediate",
     "concordia-salsa",
+    "concordia-venus",
+    "concordia-venus-teams",
     "magnanimous-republic",
-    # An expansion board: Saturnus counts Germania's 12 provinces.
     "concordia-germania",
 ]
+INVALID = ["concordia-invalid", "concordia-corsica-invalid"]
+
+
+def test_every_example_of_the_data_folder_is_run_through_the_command():
+    examples = {
+        path.name.removesuffix(".json")
+        for path in EXAMPLES.glob("*.json")
+        if not path.name.endswith(".expected.json")
+    }
+    assert examples == set(VALID) | set(INVALID)
 
 
 def _run(

@@ -385,7 +385,12 @@ def _forum_event(rng: random.Random, state: play.State) -> dict[str, Any] | None
     citizens = [c for c in forum.held[state.seat] if not FORUM_CARDS[c].patrician]
     room = not state.full or state.players[state.seat].free_spaces >= 6
     if citizens and room and rng.random() < 0.3:
-        return {"type": "citizen", "player": name, "card": rng.choice(citizens)}
+        event = {"type": "citizen", "player": name, "card": rng.choice(citizens)}
+        if not state.log.rules.wildcards:
+            # Without salt, Spurius gives the good the table names (any other
+            # citizen ignores it).
+            event["good"] = rng.choice(state.log.rules.traded).value
+        return event
     return None
 
 

@@ -19,6 +19,20 @@ from scoring.sheet_io import parse_concordia, score_document
 from scoring.types import MapName
 from scoring.validation import validate_sheet
 from tests.play.random_games import Game, play_to_the_end
+from tests.play.table_result import table_result
+
+# Every combination of the modules the engine plays (Venus: individual play;
+# team play is not in the game log, docs/game-log.md).
+MODULES = [
+    (),
+    ("salt",),
+    ("forum",),
+    ("venus",),
+    ("salt", "forum"),
+    ("salt", "venus"),
+    ("forum", "venus"),
+    ("salt", "forum", "venus"),
+]
 
 games = st.builds(
     lambda seed, players, tracking, intermediate: (
@@ -105,6 +119,7 @@ def test_random_legal_games_end_properly(game_args):
         assert sheet.missing == ()
         assert validate_sheet(parse_concordia(sheet.document)) == ()
         assert document["result"] == score_document(sheet.document)
+        assert document["result"] == table_result(game.state)
     else:
         assert document["missing"] == list(sheet.missing)
         assert "result" not in document
@@ -146,6 +161,7 @@ def test_random_games_with_venus_end_properly_and_score_through_the_sheet(
         assert sheet.missing == ()
         assert validate_sheet(parse_concordia(sheet.document)) == ()
         assert document["result"] == score_document(sheet.document)
+        assert document["result"] == table_result(game.state)
     else:
         assert document["missing"] == list(sheet.missing)
 
@@ -217,22 +233,41 @@ def test_random_games_with_salt_finish_with_sheets_that_score_the_same(
         assert validate_sheet(parse_concordia(sheet.document)) == ()
         document = play.state_document(game.state)
         assert document["result"] == score_document(sheet.document)
+        assert document["result"] == table_result(game.state)
 
 
-def test_the_recorded_salsa_game_replays_to_its_end_and_scores_through_score_sheet():
-    # The benchmark's game (scripts/bench.py, README "Rules of play").
+@pytest.mark.parametrize(
+    ("name", "modules", "events"),
+    [
+        ("game-log-5p-salsa", ["salt", "forum"], 201),
+        ("game-log-5p-salsa-venus", ["salt", "forum", "venus"], 203),
+    ],
+)
+def test_the_recorded_module_games_replay_to_their_end_and_score_through_score_sheet(
+    name, modules, events
+):
+    # The benchmark's games (scripts/bench.py, README "Rules of play"): five
+    # players, full tracking, every module's events.
     document = json.loads(
-        (Path(__file__).parent / "data" / "game-log-5p-salsa.json").read_text(
-            encoding="utf-8"
-        )
+        (Path(__file__).parent / "data" / f"{name}.json").read_text(encoding="utf-8")
     )
-    assert document["expansions"] == ["salt", "forum"]
-    assert len(document["events"]) == 201
+    assert document["expansions"] == modules
+    assert len(document["players"]) == 5
+    assert len(document["events"]) == events
+    types = Counter(event["type"] for event in document["events"])
+    assert types["forum"] > 0
+    assert types["citizen"] > 0
+    if "venus" in modules:
+        plays = [e for e in document["events"] if e["type"] == "play"]
+        assert any(e["card"] == "Magister" for e in plays)
+        assert any("role" in e for e in plays)
     state = play.replay_document(document)
     assert state.status is play.Status.FINISHED
     sheet = play.final_sheet(state)
     assert validate_sheet(parse_concordia(sheet.document)) == ()
-    assert play.state_document(state)["result"] == score_document(sheet.document)
+    result = play.state_document(state)["result"]
+    assert result == score_document(sheet.document)
+    assert result == table_result(state)
 
 
 @settings(max_examples=30, deadline=None)
@@ -240,15 +275,26 @@ def test_the_recorded_salsa_game_replays_to_its_end_and_scores_through_score_she
     st.integers(0, 2**32),
     st.sampled_from([name.value for name in MapName]),
     st.integers(2, 5),
+    st.sampled_from(MODULES),
+    st.sampled_from(["cloth", "wine"]),
 )
 def test_random_games_on_every_map_end_with_a_sheet_that_scores(
-    seed, map_name, players
+    seed, map_name, players, modules, side
 ):
-    # Full tracking on every board: the map's own token mix dealt, houses
-    # bought at its cities' prices, Prefects producing in its provinces; the
-    # final sheet validates and scores the same through `score_sheet`.
+    # Full tracking on every board, with and without salt, the forum and
+    # Venus: the map's own token mix dealt (salt's among them), houses bought
+    # at its cities' prices, Prefects producing in its provinces; the final
+    # sheet validates and scores the same through `score_sheet` and as the
+    # table counts it (tests/play/table_result.py).
     rng = random.Random(seed)
-    game = play_to_the_end(rng, players=players, tracking="full", map_name=map_name)
+    game = play_to_the_end(
+        rng,
+        players=players,
+        tracking="full",
+        map_name=map_name,
+        expansions=modules,
+        display_side=side if "venus" in modules else "cloth",
+    )
     for state in game.states:
         _check_legal(state)
     if game.state.status is play.Status.ABANDONED:
@@ -258,45 +304,43 @@ def test_random_games_on_every_map_end_with_a_sheet_that_scores(
     sheet = play.final_sheet(game.state)
     assert sheet.missing == ()
     assert sheet.document["map"] == map_name
+    assert sheet.document.get("expansions", []) == list(modules)
     assert validate_sheet(parse_concordia(sheet.document)) == ()
-    assert play.state_document(game.state)["result"] == score_document(sheet.document)
-    # The log's setup names the map by its id, and replays from its document.
-    assert play.log_document(game.log)["map"] == map_name
+    result = play.state_document(game.state)["result"]
+    assert result == score_document(sheet.document)
+    assert result == table_result(game.state)
+    # The log's setup names the map and the modules by their ids.
+    log_document = play.log_document(game.log)
+    assert log_document["map"] == map_name
+    assert log_document.get("expansions", []) == list(modules)
 
 
+@pytest.mark.parametrize("modules", [(), ("salt", "forum", "venus")])
 @pytest.mark.parametrize("map_name", [name.value for name in MapName])
-def test_one_full_game_on_each_map_reaches_its_final_sheet(map_name):
-    # Not left to Hypothesis' draw: every map plays at least one whole game.
+def test_one_full_game_on_each_map_reaches_its_final_sheet(map_name, modules):
+    # Not left to Hypothesis' draw: every map plays at least one whole game,
+    # without modules and with all three.
     for seed in range(20):
         game = play_to_the_end(
-            random.Random(seed), players=3, tracking="full", map_name=map_name
+            random.Random(seed),
+            players=3,
+            tracking="full",
+            map_name=map_name,
+            expansions=modules,
         )
         if game.state.status is play.Status.FINISHED:
             break
     assert game.state.status is play.Status.FINISHED
-    sheet = play.final_sheet(game.state)
-    assert validate_sheet(parse_concordia(sheet.document)) == ()
-    houses = {city for player in game.state.players for city in player.houses}
     spec = MAPS[MapName(map_name)]
-    assert houses <= {city.name for city in spec.cities}
-
-
-@pytest.mark.parametrize("map_name", ["byzantium", "hispania", "italia", "britannia"])
-def test_a_salt_and_forum_game_on_other_boards_reaches_a_sheet_that_scores(map_name):
-    # Salt's tokens are each board's own (`tokens_with_salt`: Byzantium and
-    # Hispania fill their extra city with salt); the final sheet validates
-    # and scores the same through `score_sheet`.
-    game = play_to_the_end(
-        random.Random(23),
-        players=3,
-        tracking="full",
-        expansions=("salt", "forum"),
-        map_name=map_name,
-    )
     cities = game.log.cities or {}
-    assert sum(1 for good in cities.values() if good == "salt") == 3
-    if game.state.status is play.Status.ABANDONED:
-        return
+    # Salt: one token of each letter group in use is salt (expansions §1).
+    salt = sum(1 for good in cities.values() if good == "salt")
+    assert salt == (len(spec.letters) if "salt" in modules else 0)
     sheet = play.final_sheet(game.state)
+    assert sheet.document.get("expansions", []) == list(modules)
     assert validate_sheet(parse_concordia(sheet.document)) == ()
-    assert play.state_document(game.state)["result"] == score_document(sheet.document)
+    result = play.state_document(game.state)["result"]
+    assert result == score_document(sheet.document)
+    assert result == table_result(game.state)
+    houses = {city for player in game.state.players for city in player.houses}
+    assert houses <= {city.name for city in spec.cities}
