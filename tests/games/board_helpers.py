@@ -11,7 +11,7 @@ from clubs.models import Club
 from games import services
 from games.concordia import services as board_services
 from games.concordia.adapters import SeatExtras
-from games.models import EntryMode, TableSession
+from games.models import ConcordiaPosition, EntryMode, SeatResult, TableSession
 from scoring.types import Good
 from tests.module_boards import TappedSeat
 from tests.rulebook_board import (
@@ -92,3 +92,22 @@ def typed_extras(seats: Sequence[TappedSeat]) -> dict[int, SeatExtras]:
         )
         for order, seat in enumerate(seats)
     }
+
+
+def stored_game(
+    session: TableSession,
+) -> tuple[list[list[object]], list[tuple[object, ...]]]:
+    """Every stored field of a game's positions, and its results, by seat."""
+    positions = ConcordiaPosition.objects.filter(session=session).order_by(
+        "seat__seat_order"
+    )
+    fields = [
+        f.name
+        for f in ConcordiaPosition._meta.fields
+        if f.name not in {"id", "session", "seat"}
+    ]
+    results = SeatResult.objects.filter(session=session).order_by("seat__seat_order")
+    return (
+        [[getattr(p, name) for name in fields] for p in positions],
+        [(r.total, r.rank, r.won, r.breakdown) for r in results],
+    )

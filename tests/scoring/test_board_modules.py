@@ -232,11 +232,10 @@ def test_a_venus_card_is_for_sale_only_with_venus():
     assert card_problem(31, player_count=4, holder=None, path="c", rules=venus) is None
     # The base game has no card 31; Venus' Prefect/Architect replaces the
     # Prefect of deck I (card 2).
-    assert card_problem(31, player_count=4, holder=None, path="c").template == (  # type: ignore[union-attr]
-        CARD_UNKNOWN
-    )
+    unknown = card_problem(31, player_count=4, holder=None, path="c")
     replaced = card_problem(2, player_count=4, holder=None, path="c", rules=venus)
-    assert replaced is not None and replaced.template == CARD_UNKNOWN
     # Deck IV stays in the box with three players, Venus' card of it too.
     late = card_problem(34, player_count=3, holder=None, path="c", rules=venus)
-    assert late is not None and late.template == CARD_NOT_IN_PLAY
+    assert [
+        problem.template if problem else None for problem in (unknown, replaced, late)
+    ] == [CARD_UNKNOWN, CARD_UNKNOWN, CARD_NOT_IN_PLAY]

@@ -216,6 +216,8 @@ def _board_context(
             selected=selected.seat_order,
         ),
         "provinces": _province_rows(state, selected, error_city, errors),
+        # The game's goods (salt with its module), as the map colours them.
+        "legend_goods": [(good.value, good_label(good)) for good in state.rules.goods],
         "house_count": len(houses[selected.seat_order]),
         # Houses left in cities of another map (the map was changed on the hand
         # count sheet): listed so that they can be removed, never dropped unseen.
