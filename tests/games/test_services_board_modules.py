@@ -6,10 +6,18 @@ import random
 from collections import Counter
 
 import pytest
+from django.contrib.auth.models import User
 
+from clubs.models import Club
 from games import services
 from games.concordia import services as board_services
-from games.models import ConcordiaPosition, SeatHouse, SessionCity, SessionStatus
+from games.models import (
+    ConcordiaPosition,
+    SeatHouse,
+    SessionCity,
+    SessionStatus,
+    TableSession,
+)
 from scoring.ruleset import ruleset
 from scoring.types import Good
 from tests.games.board_helpers import (
@@ -39,7 +47,7 @@ from tests.rulebook_board import IMPERIUM_GOODS
 SALT = Good("salt")
 
 
-def _salsa(club, alice):
+def _salsa(club: Club, alice: User) -> TableSession:
     return module_session_create(
         club=club,
         alice=alice,
@@ -49,7 +57,7 @@ def _salsa(club, alice):
     )
 
 
-def _venus(club, alice):
+def _venus(club: Club, alice: User) -> TableSession:
     return module_session_create(
         club=club,
         alice=alice,

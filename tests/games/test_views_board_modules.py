@@ -5,9 +5,11 @@ from __future__ import annotations
 import re
 
 import pytest
+from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
+from clubs.models import Club
 from games.models import (
     EntryMode,
     SeatCard,
@@ -57,7 +59,7 @@ def _signed_in(client: Client, username: str = "alice") -> Client:
 
 
 @pytest.fixture
-def salsa(club, alice) -> TableSession:
+def salsa(club: Club, alice: User) -> TableSession:
     return module_session_create(
         club=club,
         alice=alice,
@@ -68,7 +70,7 @@ def salsa(club, alice) -> TableSession:
 
 
 @pytest.fixture
-def venus(club, alice) -> TableSession:
+def venus(club: Club, alice: User) -> TableSession:
     return module_session_create(
         club=club,
         alice=alice,
