@@ -636,10 +636,12 @@ def _module_problems(game: _Game) -> list[Problem]:
 def _board_problems(game: _Game) -> list[Problem]:
     """City goods, houses and cards of a game of Concordia, on its own map."""
     spec = MAPS[MapName(game.session.map)]
+    # The game's own modules: salt cities' tokens and Venus' cards are legal.
+    rules = ruleset(MapName(game.session.map), tuple(game.session.expansions or ()))
     problems: list[Problem] = []
     if game.cities:
         goods = {city: Good(good) for city, good in game.cities.items()}
-        for problem in validate_city_goods(spec, goods):
+        for problem in validate_city_goods(spec, goods, rules.token_pools):
             problems.append(
                 Problem(
                     path=f"{game.path}.city_goods",
@@ -679,6 +681,7 @@ def _board_problems(game: _Game) -> list[Problem]:
                 player_count=len(game.seats),
                 holder=holders.get(card),
                 path=f"{seat.path}.cards[{index}]",
+                rules=rules,
             )
             if refused is not None:
                 problems.append(refused)
