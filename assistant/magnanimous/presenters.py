@@ -29,7 +29,12 @@ from assistant.magnanimous.labels import (
     TITLE_LABELS,
     province_label,
 )
-from assistant.magnanimous.moves import ALL_PROVINCES, GOODS, province_field
+from assistant.magnanimous.moves import (
+    ALL_PROVINCES,
+    GOODS,
+    NOT_A_NUMBER,
+    province_field,
+)
 from scoring.magnanimous import MagnanimousBoard, MagnanimousSheet
 from scoring.magnanimous import MagnanimousEnding as SheetEnding
 
@@ -710,12 +715,45 @@ CORRECTION_KINDS: tuple[str, ...] = ("goods", "troops", "dice", "commerce")
 
 
 def _count(
-    name: str, label: str, value: object, typed: Mapping[str, str], top: int
+    name: str,
+    label: str,
+    value: object,
+    typed: Mapping[str, str],
+    top: int,
+    *,
+    blank: bool = False,
 ) -> CountField:
+    """A correction's number, with its error beside it when ``typed`` is not one.
+
+    ``blank``: an empty field means 0 (a free die space, an empty Commerce
+    space), as the move reads it.
+    """
     shown = typed[name] if name in typed else str(value)
     return CountField(
-        id=f"fix-{name}", label=label, html_name=name, value=shown, min=0, max=top
+        id=f"fix-{name}",
+        label=label,
+        html_name=name,
+        value=shown,
+        min=0,
+        max=top,
+        errors=_number_errors(typed.get(name), blank=blank),
     )
+
+
+def _number_errors(raw: str | None, *, blank: bool) -> tuple[str, ...]:
+    """Why a typed count is not a whole number the move could read, or ()."""
+    if raw is None or (blank and not raw.strip()):
+        return ()
+    try:
+        int(raw.strip())
+    except ValueError:
+        return (_(NOT_A_NUMBER),)
+    return ()
+
+
+def correction_errors(groups: list[CorrectionGroup]) -> bool:
+    """Whether a field of the correction holds something that is not a number."""
+    return any(f.errors for group in groups for f in group.fields)
 
 
 def correction_groups(
@@ -778,6 +816,7 @@ def correction_groups(
                         state.dice[2 * index + space] or 0,
                         typed,
                         6,
+                        blank=True,
                     )
                     for space in (0, 1)
                 ],
@@ -803,6 +842,7 @@ def correction_groups(
                         space.tokens if space is not None else 0,
                         typed,
                         5,
+                        blank=True,
                     )
                 ],
                 owner_name=owner_name,

@@ -30,7 +30,11 @@ from assistant.magnanimous.moves import (
     attack_read,
     attack_text,
 )
-from assistant.magnanimous.presenters import CORRECTION_KINDS, correction_groups
+from assistant.magnanimous.presenters import (
+    CORRECTION_KINDS,
+    correction_errors,
+    correction_groups,
+)
 from assistant.models import AssistantGame
 from assistant.views.base import (
     game_of,
@@ -336,8 +340,10 @@ def game_correct(
     if not state.full:
         return redirect(game)
 
+    typed = request.POST.dict() if request.method == "POST" else {}
+    groups = correction_groups(state, kind, typed)
+
     def page(problems: list[str]) -> HttpResponse:
-        typed = request.POST.dict() if request.method == "POST" else {}
         context = {
             "club": game.club,
             "game": game,
@@ -346,7 +352,7 @@ def game_correct(
             "key": new_key(),
             "kind": kind,
             "title": CORRECTION_TITLES[kind],
-            "groups": correction_groups(state, kind, typed),
+            "groups": groups,
             "problems": problems,
         }
         template = "assistant/magnanimous/game_correct.html"
@@ -359,7 +365,7 @@ def game_correct(
             return HttpResponseClientRedirect(game_urls(game)["turn"])
         return redirect(game)
 
-    if request.method == "POST":
+    if request.method == "POST" and not correction_errors(groups):
         move = Move.from_form(f"correct_{kind}", request.POST)
         return move_answer(
             request, game, move, refused=page, failed=page, recorded=recorded

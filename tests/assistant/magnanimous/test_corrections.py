@@ -138,7 +138,14 @@ def test_a_refused_correction_shows_why_and_what_was_typed(
         response = _post(
             client, full_duo, "troops", {"troops_1_green-cotton": "x"}, headers=headers
         )
-        assert "Type a whole number." in response.content.decode()
+        # Not a number: said next to its field, which keeps what was typed.
+        page = response.content.decode()
+        (slot,) = elements(page, "p", id="err-troops_1_green-cotton")
+        assert slot.text.strip() == "Type a whole number."
+        (typed,) = elements(page, "input", name="troops_1_green-cotton")
+        assert typed.attrs["value"] == "x"
+        assert typed.attrs["aria-invalid"] == "true"
+        assert not elements(page, "ul", class_="problems", role="alert")
     full_duo.refresh_from_db()
     assert full_duo.head_seq == head
 
