@@ -284,7 +284,7 @@ def game_adjust(
 
 
 @require_http_methods(["GET", "POST"])
-@login_required
+@phone_required
 def game_forum(
     request: AuthedHtmxRequest, club_slug: str, game_id: int
 ) -> HttpResponse:

@@ -188,6 +188,21 @@ class Board:
             )
         return purse
 
+    def holds(self, seat: int, card: str) -> bool:
+        """Salsa's forum: whether ``seat`` holds the forum card ``card`` now
+        (a patrician kept, or a citizen not used yet)."""
+        return self.forum is not None and card in self.forum.held[seat]
+
+    def in_effect(self, card: str) -> bool:
+        """Salsa's forum: whether the citizen ``card`` was used this turn (its
+        effect lasts the turn: Mamilius' houses without brick)."""
+        forum = self.forum
+        return (
+            forum is not None
+            and forum.turn == self.state.turn_number
+            and card in forum.turn_used
+        )
+
     def houses_in(self, city: str) -> int:
         """Every player's houses in ``city`` as they stand now."""
         return sum(

@@ -71,9 +71,10 @@ SPECIALISTS: Final = (
 )
 CARD_FIELDS: Final[Mapping[CardKind, tuple[str, ...]]] = MappingProxyType(
     {
-        CardKind.TRIBUNE: ("colonist", "intermediate_points"),
+        # Salsa's forum: "exchange" (Titus Valerius), "sell_bonus" (Claudius Pompeius).
+        CardKind.TRIBUNE: ("colonist", "intermediate_points", "exchange"),
         CardKind.ARCHITECT: ("build", "fifteenth_house"),
-        CardKind.PREFECT: ("province", "bonus", "cash", "amount", "drop"),
+        CardKind.PREFECT: ("province", "bonus", "cash", "amount", "drop", "sell_bonus"),
         CardKind.MERCATOR: ("trade",),
         CardKind.SENATOR: ("buy", "pay", "reveal"),
         CardKind.CONSUL: ("buy", "reveal"),
@@ -111,7 +112,18 @@ REQUIRED_FULL: Final[Mapping[CardKind, tuple[str, ...]]] = MappingProxyType(
 )
 # Fields that only full tracking applies (light ignores them) and the reverse.
 FULL_FIELDS: Final = frozenset(
-    {"colonist", "build", "drop", "trade", "pay", "place", "amount", "bonus"}
+    {
+        "colonist",
+        "build",
+        "drop",
+        "trade",
+        "pay",
+        "place",
+        "amount",
+        "bonus",
+        "exchange",
+        "sell_bonus",
+    }
 )
 LIGHT_FIELDS: Final = frozenset({"fifteenth_house", "intermediate_points"})
 
@@ -171,7 +183,11 @@ def action_problems(
             )
         )
     if kind is CardKind.PREFECT:
-        for name, other in (("amount", "cash"), ("drop", "province")):
+        for name, other in (
+            ("amount", "cash"),
+            ("drop", "province"),
+            ("sell_bonus", "province"),
+        ):
             if name in given and other not in given:
                 problems.append(
                     Problem(
@@ -672,7 +688,7 @@ def _read_build(
 ) -> tuple[str, ...]:
     here = child(path, "build")
     cities = [
-        _city(reader, value, f"{here}[{i}]", context.spec)
+        city(reader, value, f"{here}[{i}]", context.spec)
         for i, value in enumerate(reader.items(fields, "build", path))
     ]
     return tuple(city for city in cities if city is not None)
@@ -684,7 +700,7 @@ def _read_fifteenth(
     return reader.boolean(fields, "fifteenth_house", path)
 
 
-def _read_province(
+def read_province(
     reader: ShapeReader, fields: Mapping[str, object], path: str, context: _Context
 ) -> str | None:
     province = fields["province"]
@@ -740,6 +756,20 @@ def _read_trade(
     return MappingProxyType({g: n for g, n in trade.items() if n != 0})
 
 
+def read_exchange(
+    reader: ShapeReader, fields: Mapping[str, object], path: str, context: object
+) -> Mapping[Good, int]:
+    """Salsa's forum: an exchange of goods (given negative, taken positive)."""
+    exchange = reader.counts(fields, "exchange", path, Good, all_required=False)
+    return MappingProxyType({g: n for g, n in exchange.items() if n != 0})
+
+
+def _read_sell_bonus(
+    reader: ShapeReader, fields: Mapping[str, object], path: str, context: _Context
+) -> bool:
+    return reader.boolean(fields, "sell_bonus", path)
+
+
 def _read_cards(
     name: str,
 ) -> Callable[[ShapeReader, Mapping[str, object], str, _Context], tuple[str, ...]]:
@@ -781,7 +811,7 @@ _READERS: Final[
         "intermediate_points": _read_count("intermediate_points"),
         "build": _read_build,
         "fifteenth_house": _read_fifteenth,
-        "province": _read_province,
+        "province": read_province,
         "bonus": _read_bonus,
         "cash": _read_cash,
         "amount": _read_count("amount"),
@@ -792,12 +822,14 @@ _READERS: Final[
         "reveal": _read_cards("reveal"),
         "copy": _read_copy,
         "place": _read_place,
+        "exchange": read_exchange,
+        "sell_bonus": _read_sell_bonus,
     }
 )
 _ACTION_KEYS: Final = frozenset(_READERS)
 
 
-def _city(reader: ShapeReader, value: object, path: str, spec: MapSpec) -> str | None:
+def city(reader: ShapeReader, value: object, path: str, spec: MapSpec) -> str | None:
     if not isinstance(value, str):
         reader.report(path, m.CITY_UNKNOWN, map=spec.title, city=describe(value))
         return None

@@ -297,3 +297,17 @@ FORUM_PATRICIAN_KEPT: Final = gettext_noop(
 FORUM_GOOD_NEEDED: Final = gettext_noop(
     "Without salt, %(card)s gives any good: say which"
 )
+FORUM_EXCHANGE: Final = gettext_noop(
+    "Give 1 to %(most)d goods and take as many (the goods given negative, those taken positive)"
+)
+FORUM_EXCHANGE_FOR: Final = gettext_noop(
+    "%(good)s cannot be taken in this exchange: salt, or without salt another good"
+)
+FORUM_NO_BONUS: Final = gettext_noop("This province gives no bonus good to sell")
+FORUM_NOT_SALT_CITY: Final = gettext_noop(
+    "Marcus builds in a salt city, and %(city)s is not one"
+)
+FORUM_FIELD: Final = gettext_noop("“%(field)s” does not go with %(card)s")
+FORUM_BONUS_COINS: Final = gettext_noop(
+    "The bonus marker of %(province)s shows its coins: Tiberius takes a good only"
+)
