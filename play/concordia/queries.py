@@ -248,7 +248,8 @@ def house_cost(state: State, city: str) -> HouseCost:
     if log.cities is None or city not in log.cities:
         raise ValueError(f"no good known for {city!r}")
     board = Board(state)
-    good, goods, coins = house_price(board, city)
+    # The current player's forum cards (Aulus Arcadius, Mamilius) count.
+    good, goods, coins = house_price(board, city, state.seat)
     return HouseCost(
         city=city,
         good=good,
