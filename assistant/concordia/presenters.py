@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from typing import Final
 
 from assistant.concordia import adapter
-from assistant.concordia.adapter import FORUM_CARDS, CardKind, State
+from assistant.concordia.adapter import CITIZEN_FIELDS, FORUM_CARDS, CardKind, State
 from games.concordia.map_words import province_label
 from scoring import SheetInvalid, parse_concordia, score_sheet
 from scoring.board import ROMAN
@@ -226,6 +226,14 @@ class HelperView:
     trade_goods: dict[str, int] | None = None
     sestertii: int | None = None
     free_spaces: int | None = None
+    # Salsa's forum: the current player's cards that concern this card (the
+    # patricians held, the citizens to use with it, Mamilius in effect), and
+    # the choices they add (Titus Valerius' exchange on a Tribune, Claudius
+    # Pompeius' sale of the bonus good on a Prefect).
+    forum_cards: tuple[ForumCardView, ...] = ()
+    forum_exchange: tuple[str, ...] = ()
+    forum_salt: bool = False
+    sell_bonus: bool = False
 
     @property
     def produces(self) -> bool:
@@ -423,7 +431,43 @@ def helper_view(
             )
         kind = CardKind(role)
         base = replace(base, kind=kind.value, template=_template(kind), role=role)
-    return replace(base, **_KINDS[kind][1](state, acting))  # type: ignore[arg-type]
+    view = replace(base, **_KINDS[kind][1](state, acting))  # type: ignore[arg-type]
+    return _with_forum(view, state, kind)
+
+
+def _with_forum(view: HelperView, state: State, kind: CardKind) -> HelperView:
+    """Salsa's forum on a card's helper: the current player's forum cards that
+    concern ``kind`` (their ``when``), and the choices they add."""
+    forum, seat = state.forum, state.seat
+    if forum is None or seat is None:
+        return view
+    held = forum.held[seat]
+    in_effect = forum.turn_used if forum.turn == state.turn_number else ()
+    names = [
+        name
+        for name in (*held, *in_effect)
+        if _forum_kind(FORUM_CARDS[name].when) == kind.value
+    ]
+    full = state.full
+    rules = state.log.rules
+    return replace(
+        view,
+        forum_cards=tuple(_forum_card(name, full) for name in dict.fromkeys(names)),
+        forum_exchange=(
+            tuple(good.value for good in rules.traded)
+            if full and kind is CardKind.TRIBUNE and "Titus Valerius" in held
+            else ()
+        ),
+        forum_salt=bool(rules.wildcards),
+        sell_bonus=full and kind is CardKind.PREFECT and "Claudius Pompeius" in held,
+    )
+
+
+def _forum_kind(when: str) -> str:
+    """The card kind a forum card's ``when`` names ("Prefect (goods)": prefect);
+    "" for "own turn" or "once, when gained"."""
+    word = when.split(" ")[0].strip(",").lower()
+    return word if word in CardKind.__members__.values() else ""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -620,6 +664,13 @@ class ForumCardView:
     # Whether the app carries the effect out (full tracking); else the table
     # sets what it changed with a correction.
     applied: bool
+    # The effect is on colonists' moves, which the app does not track:
+    # nothing to correct either.
+    board_only: bool = False
+    # The game tracks money and goods (else only the cards: nothing to correct).
+    full: bool = True
+    # What the citizen's event may say it did (``CITIZEN_FIELDS``): its form asks.
+    asks: str = ""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -643,6 +694,12 @@ class ForumView:
     goods: tuple[str, ...]
     salt: bool
     full: bool
+    # What the current player's citizens may name: the cities without their
+    # house (Marcus: the salt ones, with salt), the provinces whose marker
+    # shows its good (Tiberius).
+    cities: tuple[str, ...] = ()
+    marcus_cities: tuple[str, ...] = ()
+    provinces: tuple[str, ...] = ()
 
 
 def _forum_card(name: str, full: bool) -> ForumCardView:
@@ -652,6 +709,9 @@ def _forum_card(name: str, full: bool) -> ForumCardView:
         patrician=card.patrician,
         confidence=card.confidence,
         applied=bool(card.applied) and full,
+        board_only=card.applied == "board_only",
+        full=full,
+        asks=card.applied if full and card.applied in CITIZEN_FIELDS else "",
     )
 
 
@@ -680,7 +740,27 @@ def forum_view(state: State) -> ForumView | None:
         goods=tuple(good.value for good in state.log.rules.traded),
         salt=bool(state.log.rules.wildcards),
         full=full,
+        **_citizen_choices(state),
     )
+
+
+def _citizen_choices(state: State) -> dict[str, tuple[str, ...]]:
+    """What the current player's citizens may name (full tracking)."""
+    if state.seat is None or not state.full:
+        return {}
+    houses = state.players[state.seat].houses
+    goods = state.log.cities or {}
+    wildcards = {good.value for good in state.log.rules.wildcards}
+    cities = tuple(city for city in goods if city not in houses)
+    return {
+        "cities": cities,
+        "marcus_cities": tuple(
+            c for c in cities if not wildcards or goods[c].value in wildcards
+        ),
+        "provinces": tuple(
+            p.province for p in adapter.prefect_options(state).provinces if p.good
+        ),
+    }
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

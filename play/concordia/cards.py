@@ -192,9 +192,7 @@ def architect(board: Board, seat: int, action: Action, path: str, card: Card) ->
             board.take_concordia(seat)
         return
     for index, city in enumerate(action.build):
-        here = f"{child(path, 'build')}[{index}]"
-        _good, goods, coins = house_price(board, city, seat)
-        build_house(board, seat, city, here, goods, coins)
+        build_house(board, seat, city, f"{child(path, 'build')}[{index}]")
 
 
 def build_house(
@@ -202,11 +200,12 @@ def build_house(
     seat: int,
     city: str,
     path: str,
-    goods: Mapping[Good, int],
-    coins: int,
+    *,
+    goods: Mapping[Good, int] | None = None,
+    coins: int | None = None,
 ) -> None:
-    """Build ``seat``'s house in ``city`` for ``goods`` and ``coins``; the 15th
-    house takes the Concordia card (§2)."""
+    """Build ``seat``'s house in ``city`` for ``goods`` and ``coins`` (its
+    price now where not given); the 15th house takes the Concordia card (§2)."""
     purse = board.purse(seat)
     if board.state.map.is_start(city):
         raise invalid(path, m.HOUSE_IN_CAPITAL, city=city)
@@ -219,8 +218,9 @@ def build_house(
             maximum=MAX_HOUSES,
             given=len(purse.houses) + 1,
         )
-    purse.spend(goods, path)
-    purse.pay(coins, path)
+    _good, price_goods, price_coins = house_price(board, city, seat)
+    purse.spend(price_goods if goods is None else goods, path)
+    purse.pay(price_coins if coins is None else coins, path)
     purse.houses.append(city)
     if len(purse.houses) == MAX_HOUSES:
         board.take_concordia(seat)

@@ -8,11 +8,16 @@ one of their citizens, which is then discarded). How and when a card is
 taken, and at what price, is not known (U): the log records what the table
 did, any price paid with an ``adjust``.
 
-Effects: a patrician's lasting effect is not applied by the rules of play;
-the citizens whose effect only brings goods or money (Spurius, Laurentius,
-Numerius, Commodus: the data's ``applied``) are applied with full tracking.
-Every other card is recorded, and the table sets what it changed with an
-``adjust`` event (the assistant says so beside the card's text).
+Effects (full tracking), by the data's ``applied``: the citizens here
+(`EFFECTS`), each with the field of its event where it says what it did
+(`CITIZEN_FIELDS`; without it the card is only recorded, as in the logs
+written before); the patricians for as long as their holder has them, where
+the card they change is carried out (`play.concordia.cards`: Aulus, Gaius,
+Donatus, Titus, Servius, Faustus, Claudius, Cornelius) and Mamilius for the
+turn it is used (`Board.in_effect`). ``board_only`` cards change colonists'
+moves, which no log tracks. Every other card is recorded, and the table sets
+what it changed with an ``adjust`` event (the assistant says so beside the
+card's text).
 """
 
 from __future__ import annotations
@@ -27,7 +32,7 @@ from play.concordia import log as log_module
 from play.concordia import messages as m
 from play.concordia import replay as replay_module
 from play.concordia.board import Board
-from play.concordia.cards import build_house, exchange, house_price, provinces_by_name
+from play.concordia.cards import build_house, exchange, provinces_by_name
 from play.concordia.types import (
     CitizenUse,
     ColonistKind,
@@ -328,7 +333,7 @@ def _marcus(board: Board, seat: int, event: CitizenUse, path: str) -> None:
     good = (board.state.log.cities or {}).get(event.city)
     if wildcards and good not in wildcards:
         raise invalid(here, m.FORUM_NOT_SALT_CITY, city=event.city)
-    build_house(board, seat, event.city, here, {Good("tool"): 1}, 0)
+    build_house(board, seat, event.city, here, goods={Good("tool"): 1}, coins=0)
 
 
 def _mamercus(board: Board, seat: int, event: CitizenUse, path: str) -> None:
@@ -336,8 +341,7 @@ def _mamercus(board: Board, seat: int, event: CitizenUse, path: str) -> None:
     without ``city``, only recorded."""
     if event.city is None:
         return
-    _good, goods, _coins = house_price(board, event.city, seat)
-    build_house(board, seat, event.city, child(path, "city"), goods, 0)
+    build_house(board, seat, event.city, child(path, "city"), coins=0)
 
 
 def _tiberius(board: Board, seat: int, event: CitizenUse, path: str) -> None:
