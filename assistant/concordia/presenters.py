@@ -466,7 +466,7 @@ def _with_forum(view: HelperView, state: State, kind: CardKind) -> HelperView:
 def _forum_kind(when: str) -> str:
     """The card kind a forum card's ``when`` names ("Prefect (goods)": prefect);
     "" for "own turn" or "once, when gained"."""
-    word = when.split(" ")[0].strip(",").lower()
+    word = when.split(" ")[0].strip(",")
     return word if word in CardKind.__members__.values() else ""
 
 

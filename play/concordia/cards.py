@@ -139,7 +139,7 @@ def exchange(
     taken = {good: count for good, count in goods.items() if count > 0}
     count = sum(given.values())
     if not 0 < count <= most or count != sum(taken.values()):
-        raise invalid(path, m.FORUM_EXCHANGE, most=most)
+        raise invalid_count(path, m.FORUM_EXCHANGE, "most", most=most)
     wildcards = board.state.log.rules.wildcards
     for good in taken:
         if (wildcards and good not in wildcards) or good in given:

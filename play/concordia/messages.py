@@ -297,8 +297,9 @@ FORUM_PATRICIAN_KEPT: Final = gettext_noop(
 FORUM_GOOD_NEEDED: Final = gettext_noop(
     "Without salt, %(card)s gives any good: say which"
 )
-FORUM_EXCHANGE: Final = gettext_noop(
-    "Give 1 to %(most)d goods and take as many (the goods given negative, those taken positive)"
+FORUM_EXCHANGE: Final = ngettext(
+    "Exchange 1 good for 1 other (the good given negative, the one taken positive)",
+    "Exchange 1 to %(most)d goods, each for 1 other (the goods given negative, those taken positive)",
 )
 FORUM_EXCHANGE_FOR: Final = gettext_noop(
     "%(good)s cannot be taken in this exchange: salt, or without salt another good"

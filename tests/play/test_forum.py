@@ -373,7 +373,10 @@ def test_titus_valerius_exchanges_one_good_on_a_tribune():
         "cloth cannot be taken in this exchange: salt, or without salt another good",
     )
     two = p("Bia", "Tribune", exchange={"wine": -2, "salt": 2})
-    assert problem(cash("Ana"), two)[0] == "events[1].exchange"
+    assert problem(cash("Ana"), two) == (
+        "events[1].exchange",
+        "Exchange 1 good for 1 other (the good given negative, the one taken positive)",
+    )
     assert problem(p("Ana", "Tribune", exchange={"wine": -1, "salt": 1})) == (
         "events[0].exchange",
         "Ana has no Titus Valerius",
@@ -405,7 +408,7 @@ def test_augustus_exchanges_up_to_two_goods_for_salt():
     three = {"wine": -1, "cloth": -1, "tool": -1, "salt": 3}
     assert problem(take("Ana", "Augustus"), use("Ana", "Augustus", exchange=three)) == (
         "events[1].exchange",
-        "Give 1 to 2 goods and take as many (the goods given negative, those taken positive)",
+        "Exchange 1 to 2 goods, each for 1 other (the goods given negative, those taken positive)",
     )
 
 
