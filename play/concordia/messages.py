@@ -304,7 +304,7 @@ FORUM_EXCHANGE: Final = ngettext(
 FORUM_EXCHANGE_FOR: Final = gettext_noop(
     "%(good)s cannot be taken in this exchange: salt, or without salt another good"
 )
-FORUM_NO_BONUS: Final = gettext_noop("This province gives no bonus good to sell")
+FORUM_NO_BONUS: Final = gettext_noop("This province has no bonus good")
 FORUM_NOT_SALT_CITY: Final = gettext_noop(
     "Marcus builds in a salt city, and %(city)s is not one"
 )
