@@ -392,18 +392,20 @@ def card_price(
     *,
     surcharge: bool,
     surcharges: tuple[tuple[SurchargeGood, ...], ...] = DISPLAY_SURCHARGE,
+    any_surcharge: bool = False,
 ) -> tuple[dict[Good, int], int]:
     """Return a display card's fixed goods and its number of goods of the buyer's choice.
 
     The Senator adds the surcharge of the card's position (§6) on the game's
     side of the display (``surcharges``: Venus' wine side, expansions §2d);
-    the Consul does not.
+    the Consul does not. ``any_surcharge`` (Salsa's forum: Cornelius Scipio's
+    holder): every surcharge good is of the buyer's choice.
     """
     goods: Counter[Good] = Counter(card.cost)
     choice = 0
     if surcharge:
         for good in surcharges[position - 1]:
-            if good == ANY_GOOD:
+            if good == ANY_GOOD or any_surcharge:
                 choice += 1
             else:
                 goods[Good(good)] += 1

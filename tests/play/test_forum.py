@@ -357,6 +357,16 @@ def test_cornelius_scipio_pays_the_surcharge_with_any_good():
     # Without him the food is one good too many.
     path, _message = problem(buy)
     assert path == "events[0].pay"
+    # The display's prices say so: position 4, its wine and 1 good of choice.
+    price = play.display_prices(salsa(forum=kept("Cornelius Scipio")))[3]
+    assert (price.card, price.goods.total, price.goods["wine"], price.any_goods) == (
+        "I:Prefect",
+        1,
+        1,
+        1,
+    )
+    price = play.display_prices(salsa())[3]
+    assert (price.goods["wine"], price.goods["cloth"], price.any_goods) == (1, 1, 0)
 
 
 def test_titus_valerius_exchanges_one_good_on_a_tribune():
