@@ -15,7 +15,6 @@ from play.concordia import messages as m
 from play.concordia.data import CARDS
 from play.concordia.types import IntermediateScore, PlayerState, State, Status
 from play.errors import invalid, invalid_count
-from scoring.catalog import STOREHOUSE_SPACES
 from scoring.types import Good, GoodCounts
 
 GOODS = tuple(Good)
@@ -35,6 +34,7 @@ class Purse:
         "houses",
         "name",
         "sestertii",
+        "spaces",
         "wildcards",
     )
 
@@ -54,10 +54,11 @@ class Purse:
         self.colonists_board = player.colonists_board
         self.colonists_storehouse = player.colonists_storehouse
         self.houses = list(player.houses)
+        self.spaces = player.spaces
 
     @property
     def free_spaces(self) -> int:
-        return STOREHOUSE_SPACES - sum(self.goods.values()) - self.colonists_storehouse
+        return self.spaces - sum(self.goods.values()) - self.colonists_storehouse
 
     def earn(self, amount: int) -> None:
         self.sestertii += amount
@@ -125,7 +126,8 @@ class Purse:
                 path,
                 full,
                 player=self.name,
-                needed=STOREHOUSE_SPACES - self.free_spaces + arriving,
+                needed=self.spaces - self.free_spaces + arriving,
+                spaces=self.spaces,
             )
         for good, count in goods.items():
             self.goods[good] += count
@@ -142,6 +144,7 @@ class Purse:
             colonists_board=self.colonists_board,
             colonists_storehouse=self.colonists_storehouse,
             houses=tuple(sorted(self.houses)),
+            spaces=self.spaces,
         )
 
 

@@ -14,7 +14,8 @@ Effects (full tracking), by the data's ``applied``: the citizens here
 written before); the patricians for as long as their holder has them, where
 the card they change is carried out (`play.concordia.cards`: Aulus, Gaius,
 Donatus, Titus, Servius, Faustus, Claudius, Cornelius) and Mamilius for the
-turn it is used (`Board.in_effect`). ``board_only`` cards change colonists'
+turn it is used (`Board.in_effect`), Claudia Agrippina when gained (at setup
+or taken: `_gained`). ``board_only`` cards change colonists'
 moves, which no log tracks. Every other card is recorded, and the table sets
 what it changed with an ``adjust`` event (the assistant says so beside the
 card's text).
@@ -24,7 +25,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Final
 
@@ -63,6 +64,8 @@ class ForumCard:
     confidence: str
     # The effect the rules of play carry out (full tracking), or "".
     applied: str = ""
+    # What the card brings once, when gained (Claudia Agrippina's brick).
+    gains: Mapping[Good, int] = field(default_factory=dict)
 
 
 FORUM_CARDS: Final[Mapping[str, ForumCard]] = MappingProxyType(
@@ -74,6 +77,12 @@ FORUM_CARDS: Final[Mapping[str, ForumCard]] = MappingProxyType(
             effect=as_str(raw["effect"]),
             confidence=as_str(raw["confidence"]),
             applied=as_str(raw.get("applied", "")),
+            gains=MappingProxyType(
+                {
+                    Good(good): as_int(count)
+                    for good, count in as_mapping(raw.get("gains", {})).items()
+                }
+            ),
         )
         for raw in map(as_mapping, as_list(_DATA["cards"]))
     }
@@ -278,7 +287,30 @@ def _take(state: State, event: ForumTake, path: str) -> State:
     held = list(forum.held)
     held[event.seat] = (*held[event.seat], event.card)
     board = Board(state)
+    _gained(board, event.seat, event.card, path)
     board.forum = dataclasses.replace(forum, tableau=tuple(tableau), held=tuple(held))
+    return board.freeze(seat=state.seat, turn_number=state.turn_number)
+
+
+def _gained(board: Board, seat: int, card: str, path: str) -> None:
+    """Claudia Agrippina, once, when gained: the storehouse grows to the
+    forum's spaces (12 to 16) and takes her brick (full tracking)."""
+    if FORUM_CARDS[card].applied != "claudia":
+        return
+    purse = board.purse(seat)
+    purse.spaces = board.state.log.rules.storehouse_spaces
+    if board.full:
+        purse.store(FORUM_CARDS[card].gains, path)
+
+
+def _kept_at_setup(state: State) -> State:
+    """The patricians kept at setup are gained then (Claudia Agrippina)."""
+    if state.forum is None:
+        return state
+    board = Board(state)
+    for seat, cards in enumerate(state.forum.held):
+        for card in cards:
+            _gained(board, seat, card, f"forum.patricians.{state.players[seat].name}")
     return board.freeze(seat=state.seat, turn_number=state.turn_number)
 
 
@@ -455,3 +487,4 @@ log_module.EVENT_READERS["forum"] = _read_take
 log_module.EVENT_READERS["citizen"] = _read_citizen
 replay_module.EVENT_STEPS[ForumTake] = _take
 replay_module.EVENT_STEPS[CitizenUse] = _use
+replay_module.SETUP_STEPS.append(_kept_at_setup)

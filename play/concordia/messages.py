@@ -172,10 +172,10 @@ SHORT_OF_GOODS_ANY: Final = ngettext(
     "%(player)s needs %(needed)d of %(good)s and has %(has)d",
 )
 STOREHOUSE_FULL: Final = gettext_noop(
-    "%(player)s's storehouse has 12 spaces: %(needed)d would be needed; name what does not fit in “drop”"
+    "%(player)s's storehouse has %(spaces)d spaces: %(needed)d would be needed; name what does not fit in “drop”"
 )
 STOREHOUSE_FULL_PURCHASE: Final = gettext_noop(
-    "%(player)s's storehouse has 12 spaces: %(needed)d would be needed; buy fewer goods"
+    "%(player)s's storehouse has %(spaces)d spaces: %(needed)d would be needed; buy fewer goods"
 )
 DROP_TOO_MUCH: Final[dict[str, Plural]] = {
     "brick": ngettext(
@@ -263,7 +263,7 @@ ADJUST_COLONISTS_BOARD: Final = gettext_noop(
     "Two colonists stay on the board from the start; %(given)d given"
 )
 ADJUST_STOREHOUSE: Final = gettext_noop(
-    "The storehouse has 12 spaces: %(goods)d goods and %(colonists)d colonists do not fit"
+    "The storehouse has %(spaces)d spaces: %(goods)d goods and %(colonists)d colonists do not fit"
 )
 
 # Why a card cannot be played now (`play.queries.legal_cards`).

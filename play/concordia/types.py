@@ -234,6 +234,8 @@ class PlayerState:
     colonists_board: int
     colonists_storehouse: int
     houses: tuple[str, ...]
+    # The storehouse's spaces: 12, 16 with Salsa's Claudia Agrippina.
+    spaces: int = STOREHOUSE_SPACES
 
     @property
     def cards(self) -> tuple[str, ...]:
@@ -241,7 +243,7 @@ class PlayerState:
 
     @property
     def free_spaces(self) -> int:
-        return STOREHOUSE_SPACES - self.storehouse.total - self.colonists_storehouse
+        return self.spaces - self.storehouse.total - self.colonists_storehouse
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -503,3 +503,31 @@ def test_a_citizen_used_without_its_field_is_recorded_only():
     ana = player(state, "Ana")
     assert (ana.houses, ana.storehouse["tool"]) == ((), 1)
     assert play.state_document(state)["forum"]["used"] == ["Marcus"]
+
+
+def test_claudia_agrippina_grows_the_storehouse_to_16_and_brings_a_brick():
+    # Kept at setup: 2 bricks, and 16 - 7 goods - 4 colonists = 5 free spaces.
+    ana = player(salsa(forum=kept("Claudia Agrippina")), "Ana")
+    assert (ana.storehouse["brick"], ana.spaces, ana.free_spaces) == (2, 16, 5)
+    # Taken from the tableau: the same, when gained.
+    tableau = ("Claudia Agrippina", "Augustus", "Marcus", "Julius")
+    state = salsa(
+        take("Bia", "Claudia Agrippina"), forum=kept("Aulus Arcadius", tableau=tableau)
+    )
+    bia = player(state, "Bia")
+    assert (bia.storehouse["brick"], bia.spaces, bia.free_spaces) == (2, 16, 5)
+    assert player(state, "Ana").spaces == 12
+    # 12 goods and 4 colonists fit her holder's storehouse; 13 do not.
+    full = adjust("Ana", storehouse={"brick": 7})
+    assert player(salsa(full, forum=kept("Claudia Agrippina")), "Ana").free_spaces == 0
+    assert problem(
+        adjust("Ana", storehouse={"brick": 8}), forum=kept("Claudia Agrippina")
+    ) == (
+        "events[0]",
+        "The storehouse has 16 spaces: 13 goods and 4 colonists do not fit",
+    )
+    # Anyone else's storehouse keeps its 12 spaces.
+    assert problem(adjust("Bia", storehouse={"brick": 4})) == (
+        "events[0]",
+        "The storehouse has 12 spaces: 9 goods and 4 colonists do not fit",
+    )
