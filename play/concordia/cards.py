@@ -64,6 +64,8 @@ FAUSTUS: Final = "Faustus Marcellus"
 CLAUDIUS: Final = "Claudius Pompeius"
 CORNELIUS: Final = "Cornelius Scipio"
 MAMILIUS: Final = "Mamilius"
+LUCIUS: Final = "Lucius Flavius"
+SEXTUS: Final = "Sextus Pompeius"
 # Servius Marcellus: the Mercator trades 3 kinds of goods instead of 2.
 SERVIUS_KINDS: Final = 3
 
@@ -447,7 +449,7 @@ def _purchase(
             needed.update(goods)
             choice += any_goods
         paid = action.pay
-        named = _named_surcharges(board, seat, action, positions)
+        named = _named_surcharges(board, seat, positions)
         if paid.total == choice + sum(named.values()):
             # Salsa's forum: Cornelius Scipio pays the named surcharges
             # (cloth, wine) with any goods, all of them in ``pay``.
@@ -466,9 +468,7 @@ def _purchase(
         board.take_concordia(seat)
 
 
-def _named_surcharges(
-    board: Board, seat: int, action: Action, positions: list[int]
-) -> Counter[Good]:
+def _named_surcharges(board: Board, seat: int, positions: list[int]) -> Counter[Good]:
     """The surcharge goods a Senator's purchase names (cloth, wine), which
     Cornelius Scipio's holder may pay with any goods; none without him."""
     named: Counter[Good] = Counter()
@@ -536,8 +536,19 @@ def diplomat(board: Board, seat: int, action: Action, path: str, card: Card) -> 
     With no such card anywhere, the Diplomat has no ``copy`` and no effect
     (docs/game-log.md: the rulebooks are silent; the table records the card).
     """
+    if card.kind is CardKind.PREFECT and not board.holds(seat, SEXTUS):
+        # Salsa's forum: only Sextus Pompeius' holder plays a Prefect as a Diplomat.
+        raise invalid(
+            child(path, "role"),
+            m.FORUM_NOT_HELD,
+            player=board.purse(seat).name,
+            card=SEXTUS,
+        )
     target = action.copy
     here = child(path, "copy")
+    if "copy_card" in action.given:
+        _copy_display(board, seat, action, path)
+        return
     if "copy" not in action.given:
         copyable = copyable_seats(board, seat)
         if copyable:
@@ -570,6 +581,24 @@ def diplomat(board: Board, seat: int, action: Action, path: str, card: Card) -> 
         # Diplomat could carry out (our reading; the sources say nothing).
         raise invalid(here, m.DIPLOMAT_COPIES_MAGISTER, player=other.name)
     _carry_out(board, seat, action, path, copied, {"copy"})
+
+
+def _copy_display(board: Board, seat: int, action: Action, path: str) -> None:
+    """Salsa's forum: Lucius Flavius' holder copies a display card's action
+    (``copy_card``) instead of another player's top discard, never a Diplomat."""
+    here = child(path, "copy_card")
+    purse = board.purse(seat)
+    if not board.holds(seat, LUCIUS):
+        raise invalid(here, m.FORUM_NOT_HELD, player=purse.name, card=LUCIUS)
+    if "copy" in action.given:
+        raise invalid(here, m.FORUM_COPY_ONE)
+    card_id = action.copy_card or ""
+    if card_id not in board.display:
+        raise invalid(here, m.NOT_ON_DISPLAY, card=card_id)
+    copied = CARDS[card_id]
+    if copied.kind in (CardKind.DIPLOMAT, CardKind.MAGISTER):
+        raise invalid(here, m.FORUM_COPY_KIND, card=card_id)
+    _carry_out(board, seat, action, path, copied, {"copy_card"})
 
 
 def magister(board: Board, seat: int, action: Action, path: str, card: Card) -> None:

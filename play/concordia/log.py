@@ -91,9 +91,10 @@ COPYING: Final = frozenset({CardKind.DIPLOMAT, CardKind.MAGISTER})
 CARD_FIELDS_WITH_DIPLOMAT: Final[Mapping[CardKind, tuple[str, ...]]] = MappingProxyType(
     {
         **CARD_FIELDS,
-        CardKind.DIPLOMAT: ("copy", *ACTION_FIELDS),
+        # Salsa's forum: Lucius Flavius' holder copies a display card ("copy_card").
+        CardKind.DIPLOMAT: ("copy", "copy_card", *ACTION_FIELDS),
         # A Magister repeating a Diplomat names whom that Diplomat copies.
-        CardKind.MAGISTER: ("copy", *ACTION_FIELDS),
+        CardKind.MAGISTER: ("copy", "copy_card", *ACTION_FIELDS),
     }
 )
 # Required with both trackings, and only with full tracking.
@@ -222,6 +223,9 @@ class _Context:
     spec: MapSpec
     tracking: Tracking
     seats: Mapping[str, int]
+    # Salsa's forum is played: a Prefect may be played as a Diplomat
+    # (Sextus Pompeius' holder; the replay checks who holds him).
+    forum: bool = False
 
 
 def load_log(document: object) -> GameLog:
@@ -257,6 +261,7 @@ def load_log(document: object) -> GameLog:
         spec=spec,
         tracking=tracking,
         seats=MappingProxyType({seat.name: i for i, seat in enumerate(players)}),
+        forum="forum" in rules.expansions,
     )
     raw_events = reader.items(top, "events", "")
     events = tuple(
@@ -288,6 +293,7 @@ def load_event(log: GameLog, document: object) -> tuple[Event, object]:
         spec=log.spec,
         tracking=log.tracking,
         seats=MappingProxyType({seat.name: i for i, seat in enumerate(log.players)}),
+        forum=log.forum is not None,
     )
     event = _event(reader, document, f"events[{index}]", index, context)
     if reader.problems:
@@ -588,7 +594,7 @@ def _play(
         raw,
         path,
         required=("type", "player", "card"),
-        optional=(*ACTION_FIELDS, "copy", "role"),
+        optional=(*ACTION_FIELDS, "copy", "copy_card", "role"),
     )
     seat = (
         _seat(reader, fields.get("player"), child(path, "player"), context)
@@ -608,7 +614,7 @@ def _play(
                 ),
             )
         fields = {name: value for name, value in fields.items() if name != "role"}
-    role = _role(reader, fields, card, path)
+    role = _role(reader, fields, card, path, forum=context.forum)
     if card is not None and role is not None:
         # A Diplomat accepts every field here: the card it copies is known only
         # while replaying, which checks the fields against that card.
@@ -620,16 +626,27 @@ def _play(
         seat=seat or 0,
         card=card if card is not None else CARDS["Tribune"],
         action=action,
-        role=role if card is not None and len(card.playable_roles) > 1 else None,
+        role=(
+            role
+            if card is not None
+            and (len(card.playable_roles) > 1 or role not in (None, card.kind))
+            else None
+        ),
     )
 
 
 def _role(
-    reader: ShapeReader, fields: Mapping[str, object], card: Card | None, path: str
+    reader: ShapeReader,
+    fields: Mapping[str, object],
+    card: Card | None,
+    path: str,
+    *,
+    forum: bool = False,
 ) -> CardKind | None:
     """The role a play carries out: the card's, or the one named (``"role"``)
     among a double-role card's two; None when the card is unknown or its role
-    is missing (both reported)."""
+    is missing (both reported). With Salsa's forum a Prefect may name the
+    Diplomat (Sextus Pompeius)."""
     if card is None:
         return None
     roles = card.playable_roles
@@ -646,7 +663,8 @@ def _role(
         return roles[0]
     here = child(path, "role")
     role = reader.choice_value(fields["role"], here, CardKind, roles[0])
-    if role not in roles:
+    sextus = forum and card.kind is CardKind.PREFECT and role is CardKind.DIPLOMAT
+    if role not in roles and not sextus:
         reader.report(here, m.ROLE_NOT_ON_CARD, card=card.id, given=role.value)
         return roles[0]
     return role
@@ -793,6 +811,12 @@ def _read_copy(
     return _seat(reader, fields["copy"], child(path, "copy"), context)
 
 
+def _read_copy_card(
+    reader: ShapeReader, fields: Mapping[str, object], path: str, context: _Context
+) -> str | None:
+    return _card_id(reader, fields["copy_card"], child(path, "copy_card"), sale=True)
+
+
 def _read_place(
     reader: ShapeReader, fields: Mapping[str, object], path: str, context: _Context
 ) -> tuple[ColonistKind, ...]:
@@ -821,6 +845,7 @@ _READERS: Final[
         "pay": _read_pay,
         "reveal": _read_cards("reveal"),
         "copy": _read_copy,
+        "copy_card": _read_copy_card,
         "place": _read_place,
         "exchange": read_exchange,
         "sell_bonus": _read_sell_bonus,

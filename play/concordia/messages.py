@@ -312,3 +312,9 @@ FORUM_FIELD: Final = gettext_noop("“%(field)s” does not go with %(card)s")
 FORUM_BONUS_COINS: Final = gettext_noop(
     "The bonus marker of %(province)s shows its coins: Tiberius takes a good only"
 )
+FORUM_COPY_ONE: Final = gettext_noop(
+    "A Diplomat copies one card: another player's top discard (“copy”) or a display card (“copy_card”)"
+)
+FORUM_COPY_KIND: Final = gettext_noop(
+    "%(card)s cannot be copied: a Diplomat never copies a Diplomat nor a Magister"
+)

@@ -82,6 +82,8 @@ class Action:
     # at once on a Prefect.
     exchange: Mapping[Good, int] = field(default_factory=dict)
     sell_bonus: bool = False
+    # Lucius Flavius' Diplomat: the display card whose action it copies.
+    copy_card: str | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -334,7 +334,7 @@ def _tribune(rng: random.Random, state: play.State) -> dict[str, Any]:
 
 
 def action_fields(
-    rng: random.Random, state: play.State, card: str
+    rng: random.Random, state: play.State, card: str, *, own: bool = False
 ) -> dict[str, Any] | None:
     """Return the fields of a legal play of ``card`` now, or None if none is found.
 
@@ -350,6 +350,16 @@ def action_fields(
                 return {"role": role.value, **fields}
         return None
     kind = play.CARDS[card].kind
+    if (
+        own
+        and kind is play.CardKind.PREFECT
+        and _holds(state, "Sextus Pompeius")
+        and rng.random() < 0.3
+    ):
+        # Salsa's forum: Sextus Pompeius plays the player's own Prefect as a Diplomat.
+        fields = _role_fields(rng, state, card, play.CardKind.DIPLOMAT)
+        if fields is not None and "role" not in fields:
+            return {"role": play.CardKind.DIPLOMAT.value, **fields}
     if kind is play.CardKind.MAGISTER:
         repeated = play.magister_repeats(state)
         if repeated is None:
@@ -376,6 +386,19 @@ def _role_fields(
     if kind is play.CardKind.COLONIST:
         return _colonist(rng, state)
     if kind is play.CardKind.DIPLOMAT:
+        display = [
+            c
+            for c in state.display
+            if c is not None
+            and play.CARDS[c].kind
+            not in (play.CardKind.DIPLOMAT, play.CardKind.MAGISTER)
+        ]
+        if _holds(state, "Lucius Flavius") and display and rng.random() < 0.5:
+            # Salsa's forum: Lucius Flavius copies a display card.
+            copied = rng.choice(display)
+            fields = action_fields(rng, state, copied)
+            if fields is not None and "role" not in fields:
+                return {"copy_card": copied, **fields}
         options = list(play.diplomat_options(state))
         rng.shuffle(options)
         for option in options:
@@ -473,7 +496,7 @@ def next_event(rng: random.Random, state: play.State) -> dict[str, Any] | None:
         )
     )
     for option in options:
-        fields = action_fields(rng, state, option.card)
+        fields = action_fields(rng, state, option.card, own=True)
         if fields is not None:
             return {
                 "type": "play",

@@ -531,3 +531,48 @@ def test_claudia_agrippina_grows_the_storehouse_to_16_and_brings_a_brick():
         "events[0]",
         "The storehouse has 12 spaces: 9 goods and 4 colonists do not fit",
     )
+
+
+def test_lucius_flavius_copies_a_display_card_with_the_diplomat():
+    # I:Mercator on the display: a bought Mercator's 5, and 1 cloth sold for 7:
+    # Ana 5 + 5 + 7 = 17.
+    diplomat = p("Ana", "Diplomat", copy_card="I:Mercator", trade={"cloth": -1})
+    ana = player(salsa(diplomat, forum=kept("Lucius Flavius")), "Ana")
+    assert (ana.sestertii, ana.storehouse["cloth"]) == (17, 0)
+    # The card stays on the display.
+    assert "I:Mercator" in salsa(diplomat, forum=kept("Lucius Flavius")).display
+    # Only his holder; a card of the display; one card copied.
+    assert problem(diplomat) == ("events[0].copy_card", "Ana has no Lucius Flavius")
+    elsewhere = p("Ana", "Diplomat", copy_card="II:Consul", buy=[])
+    assert problem(elsewhere, forum=kept("Lucius Flavius")) == (
+        "events[0].copy_card",
+        "“II:Consul” is not on the display",
+    )
+    both = p("Ana", "Diplomat", copy="Bia", copy_card="I:Mercator", trade={})
+    assert problem(both, forum=kept("Lucius Flavius")) == (
+        "events[0].copy_card",
+        "A Diplomat copies one card: another player's top discard (“copy”) or a display card (“copy_card”)",
+    )
+
+
+def test_sextus_pompeius_plays_a_prefect_as_a_diplomat():
+    # Bia's top discard is her Mercator: Caio's Prefect, played as a Diplomat,
+    # copies it (a starting Mercator's 3, 1 cloth sold for 7): 7 + 3 + 7 = 17.
+    forum = kept("Aulus Arcadius", caio="Sextus Pompeius")
+    events = [
+        cash("Ana"),
+        p("Bia", "Mercator", trade={}),
+        p("Caio", "Prefect", role="Diplomat", copy="Bia", trade={"cloth": -1}),
+    ]
+    state = salsa(*events, forum=forum)
+    caio = player(state, "Caio")
+    assert (caio.sestertii, caio.storehouse["cloth"]) == (17, 0)
+    assert caio.discard == ("Prefect",)
+    # Without him the Prefect is a Prefect.
+    assert problem(*events) == ("events[2].role", "Caio has no Sextus Pompeius")
+    # Without the forum, a Prefect has no other role.
+    with pytest.raises(play.LogInvalid) as refused:
+        play.replay_document(log(*events, expansions=("salt",)))
+    assert refused.value.problems[0].path == "events[2].role"
+    # A Prefect played as itself needs no role, as ever.
+    assert salsa(p("Ana", "Prefect", province="Dacia"), forum=forum).turn_number == 2
