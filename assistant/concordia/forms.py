@@ -252,6 +252,10 @@ def play_document(
     if kind is CardKind.DIPLOMAT and copy:
         event["copy"] = copy
         kind = _kind(data.get("copied", ""))
+    elif kind is CardKind.DIPLOMAT and data.get("copied"):
+        # Salsa's forum: Lucius Flavius' Diplomat copies a display card.
+        event["copy_card"] = data.get("copied", "")
+        kind = _kind(data.get("copied", ""))
     elif kind is CardKind.MAGISTER:
         # Venus: the card the Magister repeats decides its fields.
         kind = _kind(data.get("repeated", ""))

@@ -396,7 +396,7 @@ def helper_view(
     )
     kind, acting = option.kind, card
     if kind is CardKind.DIPLOMAT:
-        choices = adapter.diplomat_options(state)
+        choices = (*adapter.diplomat_options(state), *_display_copies(state))
         chosen = next(
             (c for c in choices if c.player == copy and c.card == copied), None
         )
@@ -433,6 +433,23 @@ def helper_view(
         base = replace(base, kind=kind.value, template=_template(kind), role=role)
     view = replace(base, **_KINDS[kind][1](state, acting))  # type: ignore[arg-type]
     return _with_forum(view, state, kind)
+
+
+def _display_copies(state: State) -> tuple[adapter.DiplomatOption, ...]:
+    """Salsa's forum: the display cards Lucius Flavius' holder may copy with a
+    Diplomat (named by no player: ``copy`` stays empty, ``copied`` is the card)."""
+    forum, seat = state.forum, state.seat
+    if forum is None or seat is None or "Lucius Flavius" not in forum.held[seat]:
+        return ()
+    copyable = (
+        adapter.card(card_id) for card_id in state.display if card_id is not None
+    )
+    return tuple(
+        adapter.DiplomatOption(player="", card=card.id, kind=card.kind)
+        for card in copyable
+        if card.kind not in (CardKind.DIPLOMAT, CardKind.MAGISTER)
+        and len(card.playable_roles) == 1
+    )
 
 
 def _with_forum(view: HelperView, state: State, kind: CardKind) -> HelperView:
@@ -671,6 +688,8 @@ class ForumCardView:
     full: bool = True
     # What the citizen's event may say it did (``CITIZEN_FIELDS``): its form asks.
     asks: str = ""
+    # The game log applies it, but this assistant does not offer it yet.
+    log_only: bool = False
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -712,7 +731,13 @@ def _forum_card(name: str, full: bool) -> ForumCardView:
         board_only=card.applied == "board_only",
         full=full,
         asks=card.applied if full and card.applied in CITIZEN_FIELDS else "",
+        log_only=card.applied in _LOG_ONLY,
     )
+
+
+# The forum cards the game log applies and this assistant does not offer
+# yet: Sextus Pompeius' Prefect played as a Diplomat (``role``).
+_LOG_ONLY: Final = frozenset({"sextus"})
 
 
 def forum_view(state: State) -> ForumView | None:

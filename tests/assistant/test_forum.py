@@ -131,24 +131,29 @@ def test_a_citizen_of_another_player_is_refused_next_to_the_form(ana_phone, foru
 HTMX = {"HX-Request": "true"}
 
 
-@pytest.fixture
-def salsa_game(forum_game: AssistantGame) -> AssistantGame:
-    from tests.play.builders import SALT_CITIES
+def _deal(game: AssistantGame, ana: str) -> AssistantGame:
+    from tests.play.builders import DISPLAY, SALT_CITIES
 
-    forum_game.setup = {
-        **forum_game.setup,
+    game.setup = {
+        **game.setup,
         "cities": SALT_CITIES,
+        "display": DISPLAY,
         "forum": {
             "patricians": {
-                "Ana": "Titus Valerius",
+                "Ana": ana,
                 "Bia": "Claudius Pompeius",
-                "Caio": "Aulus Arcadius",
+                "Caio": "Sextus Pompeius",
             },
             "tableau": ["Augustus", "Marcus", "Julius", "Victoria"],
         },
     }
-    forum_game.save()
-    return forum_game
+    game.save()
+    return game
+
+
+@pytest.fixture
+def salsa_game(forum_game: AssistantGame) -> AssistantGame:
+    return _deal(forum_game, "Titus Valerius")
 
 
 def _post(client: Client, game: AssistantGame, name: str, data: dict[str, Any], **kw):
@@ -280,3 +285,33 @@ def test_the_forum_page_says_what_the_app_applies_and_what_the_table_sets(
     )
     # Each player's counts are one tap from the forum.
     assert has_id(page, "forum-correct-0")
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+def test_lucius_flavius_copies_a_display_card_with_the_diplomat(
+    ana_phone, forum_game, htmx
+):
+    game = _deal(forum_game, "Lucius Flavius")
+    page = ana_phone.get(_url(game, "play") + "?card=Diplomat").content.decode()
+    # Nobody has played yet: only the display's cards may be copied.
+    assert "the display (Lucius Flavius)" in page
+    link = _url(game, "play") + "?card=Diplomat&copy=&copied=I%3AMercator"
+    assert link.replace("&", "&amp;") in page
+    helper = ana_phone.get(link).content.decode()
+    assert elements(helper, "input", name="copied", value="I:Mercator")
+    _post(
+        ana_phone,
+        game,
+        "play",
+        {"card": "Diplomat", "copied": "I:Mercator", "trade_sell_cloth": "1"},
+        headers=HTMX if htmx else {},
+    )
+    # A bought Mercator's 5 and 1 cloth sold for 7: Ana 5 + 5 + 7 = 17.
+    ana = _storehouse(game, 0)
+    assert (ana.sestertii, ana.storehouse["cloth"]) == (17, 0)
+
+
+def test_sextus_pompeius_is_applied_by_the_log_not_offered_here(ana_phone, salsa_game):
+    page = ana_phone.get(_url(salsa_game, "forum")).content.decode()
+    said = " ".join(by_id(page, "forum-card-sextus-pompeius").text.split())
+    assert "this assistant does not offer it yet" in said
