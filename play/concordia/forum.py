@@ -13,12 +13,13 @@ Effects (full tracking), by the data's ``applied``: the citizens here
 (`CITIZEN_FIELDS`; without it the card is only recorded, as in the logs
 written before); the patricians for as long as their holder has them, where
 the card they change is carried out (`play.concordia.cards`: Aulus, Gaius,
-Donatus, Titus, Servius, Faustus, Claudius, Cornelius) and Mamilius for the
+Donatus, Titus, Servius, Faustus, Claudius, Cornelius, Lucius; Sextus in
+`log._role` and `cards.diplomat`) and Mamilius for the
 turn it is used (`Board.in_effect`), Claudia Agrippina when gained (at setup
 or taken: `_gained`). ``board_only`` cards change colonists'
-moves, which no log tracks. Every other card is recorded, and the table sets
-what it changed with an ``adjust`` event (the assistant says so beside the
-card's text).
+moves, which no log tracks. The unknown cards (Novius, Quintus, Victoria)
+are recorded, and the table sets what they changed with an ``adjust`` event
+(the assistant says so beside the card's text).
 """
 
 from __future__ import annotations
