@@ -156,7 +156,9 @@ def salsa_game(forum_game: AssistantGame) -> AssistantGame:
     return _deal(forum_game, "Titus Valerius")
 
 
-def _post(client: Client, game: AssistantGame, name: str, data: dict[str, Any], **kw):
+def _post(
+    client: Client, game: AssistantGame, name: str, data: dict[str, Any], **kw: Any
+) -> Any:
     game.refresh_from_db()
     body = {"seq": game.head_seq, "key": "", **data}
     return client.post(_url(game, name), body, **kw)
