@@ -33,6 +33,8 @@ from play.concordia.data import (
     TRIBUNE_FREE_CARDS,
     Card,
     CardKind,
+    forum_goods,
+    forum_number,
 )
 from play.concordia.log import action_problems
 from play.concordia.sheet import purse_total
@@ -66,8 +68,6 @@ CORNELIUS: Final = "Cornelius Scipio"
 MAMILIUS: Final = "Mamilius"
 LUCIUS: Final = "Lucius Flavius"
 SEXTUS: Final = "Sextus Pompeius"
-# Servius Marcellus: the Mercator trades 3 kinds of goods instead of 2.
-SERVIUS_KINDS: Final = 3
 
 
 def _colonist_cost(count: int) -> dict[Good, int]:
@@ -91,7 +91,9 @@ def tribune(board: Board, seat: int, action: Action, path: str, card: Card) -> N
             here = child(path, "exchange")
             if not board.holds(seat, TITUS):
                 raise invalid(here, m.FORUM_NOT_HELD, player=purse.name, card=TITUS)
-            exchange(board, seat, action.exchange, here, most=1)
+            exchange(
+                board, seat, action.exchange, here, most=forum_number(TITUS, "exchange")
+            )
         if action.colonist is not None:
             here = child(path, "colonist")
             if purse.colonists_storehouse == 0:
@@ -178,7 +180,7 @@ def house_price(
     goods = dict(Counter(HOUSE_GOODS[good]))
     coins = HOUSE_COIN_BASE[good] * (board.houses_in(city) + 1)
     if seat is not None and board.holds(seat, AULUS):
-        coins = max(0, coins - 1)
+        coins = max(0, coins - forum_number(AULUS, "house_discount"))
     if seat is not None and board.in_effect(MAMILIUS):
         goods.pop(Good("brick"), None)
     return good, goods, coins
@@ -363,7 +365,11 @@ def mercator(board: Board, seat: int, action: Action, path: str, card: Card) -> 
     purse.earn(mercator_income(card))
     here = child(path, "trade")
     trade = action.trade
-    kinds = SERVIUS_KINDS if board.holds(seat, SERVIUS) else MERCATOR_KINDS
+    kinds = (
+        forum_number(SERVIUS, "trade_kinds")
+        if board.holds(seat, SERVIUS)
+        else MERCATOR_KINDS
+    )
     if len(trade) > kinds:
         raise invalid(here, m.TRADE_KINDS, maximum=kinds, given=len(trade))
     traded = board.state.log.rules.traded
@@ -375,17 +381,18 @@ def mercator(board: Board, seat: int, action: Action, path: str, card: Card) -> 
     sold = {good: -count for good, count in trade.items() if count < 0}
     bought = {good: count for good, count in trade.items() if count > 0}
     # Salsa's forum: Gaius Marcellus' 1 sestertius more per good sold.
-    bonus = 1 if board.holds(seat, GAIUS) else 0
+    bonus = forum_number(GAIUS, "sale_bonus") if board.holds(seat, GAIUS) else 0
     for good, count in sold.items():
         purse.spend({good: count}, child(here, good.value))
         purse.earn((GOOD_PRICE[good] + bonus) * count)
     purse.pay(sum(GOOD_PRICE[good] * count for good, count in bought.items()), here)
     # Goods bought must fit: no "drop" for a purchase (docs/game-log.md).
     purse.store(bought, here, full=m.STOREHOUSE_FULL_PURCHASE)
-    if board.holds(seat, FAUSTUS) and purse.free_spaces:
+    gains = forum_goods(FAUSTUS, "gains") if board.holds(seat, FAUSTUS) else {}
+    if gains and purse.free_spaces >= sum(gains.values()):
         # Faustus Marcellus' free brick, after the trade, when a space is
         # free (our reading: what does not fit is not taken, §2 Storehouse).
-        purse.store({Good("brick"): 1}, path)
+        purse.store(gains, path)
 
 
 def card_price(

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, Final
 
@@ -35,6 +35,7 @@ from play.concordia import messages as m
 from play.concordia import replay as replay_module
 from play.concordia.board import Board
 from play.concordia.cards import build_house, exchange, provinces_by_name
+from play.concordia.data import forum_goods, forum_number
 from play.concordia.types import (
     CitizenUse,
     ColonistKind,
@@ -65,8 +66,6 @@ class ForumCard:
     confidence: str
     # The effect the rules of play carry out (full tracking), or "".
     applied: str = ""
-    # What the card brings once, when gained (Claudia Agrippina's brick).
-    gains: Mapping[Good, int] = field(default_factory=dict)
 
 
 FORUM_CARDS: Final[Mapping[str, ForumCard]] = MappingProxyType(
@@ -78,12 +77,6 @@ FORUM_CARDS: Final[Mapping[str, ForumCard]] = MappingProxyType(
             effect=as_str(raw["effect"]),
             confidence=as_str(raw["confidence"]),
             applied=as_str(raw.get("applied", "")),
-            gains=MappingProxyType(
-                {
-                    Good(good): as_int(count)
-                    for good, count in as_mapping(raw.get("gains", {})).items()
-                }
-            ),
         )
         for raw in map(as_mapping, as_list(_DATA["cards"]))
     }
@@ -301,7 +294,7 @@ def _gained(board: Board, seat: int, card: str, path: str) -> None:
     purse = board.purse(seat)
     purse.spaces = board.state.log.rules.storehouse_spaces
     if board.full:
-        purse.store(FORUM_CARDS[card].gains, path)
+        purse.store(forum_goods(card, "gains"), path)
 
 
 def _kept_at_setup(state: State) -> State:
@@ -353,7 +346,8 @@ def _augustus(board: Board, seat: int, event: CitizenUse, path: str) -> None:
     """Exchange up to 2 goods for salt (without salt: for other goods), as
     ``exchange`` says; without it, only recorded."""
     if event.exchange:
-        exchange(board, seat, event.exchange, child(path, "exchange"), most=2)
+        most = forum_number(event.card, "exchange")
+        exchange(board, seat, event.exchange, child(path, "exchange"), most=most)
 
 
 def _marcus(board: Board, seat: int, event: CitizenUse, path: str) -> None:
@@ -366,7 +360,8 @@ def _marcus(board: Board, seat: int, event: CitizenUse, path: str) -> None:
     good = (board.state.log.cities or {}).get(event.city)
     if wildcards and good not in wildcards:
         raise invalid(here, m.FORUM_NOT_SALT_CITY, city=event.city)
-    build_house(board, seat, event.city, here, goods={Good("tool"): 1}, coins=0)
+    goods = forum_goods(event.card, "house_goods")
+    build_house(board, seat, event.city, here, goods=goods, coins=0)
 
 
 def _mamercus(board: Board, seat: int, event: CitizenUse, path: str) -> None:
@@ -401,7 +396,7 @@ def _publius(board: Board, seat: int, event: CitizenUse, path: str) -> None:
     purse = board.purse(seat)
     if purse.colonists_storehouse == 0:
         raise invalid(here, m.NO_COLONIST_LEFT, player=purse.name)
-    purse.pay(PUBLIUS_PRICE, here)
+    purse.pay(forum_number(event.card, "colonist_price"), here)
     purse.colonists_storehouse -= 1
     purse.colonists_board += 1
 
@@ -410,9 +405,6 @@ def _mamilius(board: Board, seat: int, event: CitizenUse, path: str) -> None:
     """This turn's houses need no brick: `cards.house_price` asks
     `Board.in_effect`, which the use itself records."""
 
-
-#: Publius: a colonist for 5 sestertii.
-PUBLIUS_PRICE: Final = 5
 
 #: The citizens' effects the rules of play carry out, by the data's ``applied``.
 EFFECTS: Final[Mapping[str, Callable[[Board, int, CitizenUse, str], None]]] = (
