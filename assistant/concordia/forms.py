@@ -248,6 +248,10 @@ def play_document(
     """
     event: dict[str, object] = {"type": "play", "player": player, "card": card}
     kind = _kind(card)
+    if kind is CardKind.PREFECT and data.get("role") == CardKind.DIPLOMAT.value:
+        # Salsa's forum: Sextus Pompeius' holder plays the Prefect as a Diplomat.
+        event["role"] = CardKind.DIPLOMAT.value
+        kind = CardKind.DIPLOMAT
     copy = data.get("copy", "")
     if kind is CardKind.DIPLOMAT and copy:
         event["copy"] = copy

@@ -395,6 +395,17 @@ def helper_view(
         free_spaces=player.free_spaces if state.full else None,
     )
     kind, acting = option.kind, card
+    if kind is CardKind.PREFECT and _holds(state, "Sextus Pompeius"):
+        # Salsa's forum: Sextus Pompeius' holder may play the Prefect as a Diplomat.
+        if role not in (CardKind.PREFECT, CardKind.DIPLOMAT):
+            return replace(
+                base,
+                template=f"{HELPERS}/roles.html",
+                roles=(CardKind.PREFECT.value, CardKind.DIPLOMAT.value),
+            )
+        if role == CardKind.DIPLOMAT:
+            kind = CardKind.DIPLOMAT
+            base = replace(base, role=role, kind=kind.value, template=_template(kind))
     if kind is CardKind.DIPLOMAT:
         choices = (*adapter.diplomat_options(state), *_display_copies(state))
         chosen = next(
@@ -435,11 +446,16 @@ def helper_view(
     return _with_forum(view, state, kind)
 
 
+def _holds(state: State, card: str) -> bool:
+    """Salsa's forum: whether the current player holds ``card``."""
+    forum, seat = state.forum, state.seat
+    return forum is not None and seat is not None and card in forum.held[seat]
+
+
 def _display_copies(state: State) -> tuple[adapter.DiplomatOption, ...]:
     """Salsa's forum: the display cards Lucius Flavius' holder may copy with a
     Diplomat (named by no player: ``copy`` stays empty, ``copied`` is the card)."""
-    forum, seat = state.forum, state.seat
-    if forum is None or seat is None or "Lucius Flavius" not in forum.held[seat]:
+    if not _holds(state, "Lucius Flavius"):
         return ()
     copyable = (
         adapter.card(card_id) for card_id in state.display if card_id is not None
@@ -688,8 +704,6 @@ class ForumCardView:
     full: bool = True
     # What the citizen's event may say it did (``CITIZEN_FIELDS``): its form asks.
     asks: str = ""
-    # The game log applies it, but this assistant does not offer it yet.
-    log_only: bool = False
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -731,13 +745,7 @@ def _forum_card(name: str, full: bool) -> ForumCardView:
         board_only=card.applied == "board_only",
         full=full,
         asks=card.applied if full and card.applied in CITIZEN_FIELDS else "",
-        log_only=card.applied in _LOG_ONLY,
     )
-
-
-# The forum cards the game log applies and this assistant does not offer
-# yet: Sextus Pompeius' Prefect played as a Diplomat (``role``).
-_LOG_ONLY: Final = frozenset({"sextus"})
 
 
 def forum_view(state: State) -> ForumView | None:

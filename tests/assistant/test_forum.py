@@ -313,7 +313,32 @@ def test_lucius_flavius_copies_a_display_card_with_the_diplomat(
     assert (ana.sestertii, ana.storehouse["cloth"]) == (17, 0)
 
 
-def test_sextus_pompeius_is_applied_by_the_log_not_offered_here(ana_phone, salsa_game):
-    page = ana_phone.get(_url(salsa_game, "forum")).content.decode()
-    said = " ".join(by_id(page, "forum-card-sextus-pompeius").text.split())
-    assert "this assistant does not offer it yet" in said
+@pytest.mark.parametrize("htmx", [False, True])
+def test_sextus_pompeius_plays_a_prefect_as_a_diplomat(ana_phone, salsa_game, htmx):
+    _post(ana_phone, salsa_game, "play", {"card": "Tribune"})
+    _post(ana_phone, salsa_game, "play", {"card": "Mercator"})
+    # Caio holds Sextus Pompeius: his Prefect asks which role first.
+    page = ana_phone.get(_url(salsa_game, "play") + "?card=Prefect").content.decode()
+    assert elements(page, "a", class_="big-choice", **{"data-role": "Diplomat"})
+    page = ana_phone.get(
+        _url(salsa_game, "play") + "?card=Prefect&role=Diplomat"
+    ).content.decode()
+    # Bia's Mercator may be copied (Ana's Tribune too).
+    link = "?card=Prefect&copy=Bia&copied=Mercator&role=Diplomat"
+    assert link.replace("&", "&amp;") in page
+    _post(
+        ana_phone,
+        salsa_game,
+        "play",
+        {
+            "card": "Prefect",
+            "role": "Diplomat",
+            "copy": "Bia",
+            "copied": "Mercator",
+            "trade_sell_cloth": "1",
+        },
+        headers=HTMX if htmx else {},
+    )
+    # A starting Mercator's 3 and 1 cloth sold for 7: Caio 7 + 3 + 7 = 17.
+    caio = _storehouse(salsa_game, 2)
+    assert (caio.sestertii, caio.storehouse["cloth"]) == (17, 0)
