@@ -14,7 +14,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from operator import le, mul
-from typing import Final
 
 from scoring.catalog import STOREHOUSE_SPACES
 from scoring.gods import (
@@ -141,6 +140,9 @@ class _Table:
     module_lines: tuple[tuple[Category, str], ...]
     # Whether players may sit in teams (Venus): only then are teams scored.
     teams: bool = False
+    # §2: the storehouse's spaces (16 with the forum: Claudia Agrippina), so
+    # that no good can be there more often.
+    spaces: int = STOREHOUSE_SPACES
 
 
 @cache
@@ -158,6 +160,7 @@ def _table(rules: Ruleset, player_count: int) -> _Table:
         province_count=len(rules.map.provinces),
         specialist_category=rules.specialist_category,
         teams=rules.teams,
+        spaces=rules.storehouse_spaces,
         wildcards=tuple(GoodCounts.index[good] for good in rules.wildcards),
         module_lines=tuple(
             zip(rules.module_categories, rules.module_fields, strict=True)
@@ -267,8 +270,9 @@ def _score_player(board: PlayerBoard, table: _Table, final: bool) -> _Parts:
     if not all(map(le, houses.vector, cities)):
         houses = houses.of_vector(tuple(map(min, houses.vector, cities)))
     stored = board.storehouse.vector
-    if max(stored) > _SPACES:
-        stored = tuple([count if count < _SPACES else _SPACES for count in stored])
+    spaces = table.spaces
+    if max(stored) > spaces:
+        stored = tuple([count if count < spaces else spaces for count in stored])
     if min(stored) >= 0:
         value = sum(map(mul, stored, table.prices))
     else:
@@ -299,7 +303,3 @@ def _score_player(board: PlayerBoard, table: _Table, final: bool) -> _Parts:
         lines.append(line)
         total += line.points
     return tuple(lines), parts, value, total
-
-
-# §2: a storehouse has 12 spaces, so no good can be there more than 12 times.
-_SPACES: Final = STOREHOUSE_SPACES

@@ -152,6 +152,9 @@ class Ruleset:
     max_players: int
     colours: tuple[str, ...]
     storehouse_caps: GoodCounts = field(default_factory=GoodCounts)
+    # The most a storehouse may hold: 12, or a module's ``storehouse_spaces``
+    # (the forum's 16: Claudia Agrippina's holder).
+    storehouse_spaces: int = STOREHOUSE_SPACES
     # The goods that stand for any other when a cost is paid (salt, with its
     # module: the data's ``goods.wildcard``); none in the base game.
     wildcards: tuple[Good, ...] = ()
@@ -265,6 +268,10 @@ def _ruleset(map_name: MapName, expansions: tuple[str, ...]) -> Ruleset:
             raise UnknownModule(module)
     played = frozenset(expansions)
     changes = [as_mapping(as_mapping(_RULESET["modules"])[m]) for m in expansions]
+    spaces = max(
+        (as_int(c["storehouse_spaces"]) for c in changes if "storehouse_spaces" in c),
+        default=STOREHOUSE_SPACES,
+    )
     good_modules = as_mapping(as_mapping(_DATA["goods"]).get("module", {}))
     goods = tuple(
         good for good in Good if good_modules.get(good.value) in (None, *played)
@@ -361,7 +368,8 @@ def _ruleset(map_name: MapName, expansions: tuple[str, ...]) -> Ruleset:
         min_players=low,
         max_players=high,
         colours=colours,
-        storehouse_caps=GoodCounts(dict.fromkeys(goods, STOREHOUSE_SPACES)),
+        storehouse_caps=GoodCounts(dict.fromkeys(goods, spaces)),
+        storehouse_spaces=spaces,
         # What Vesta counts a good at: its price, or the data's
         # ``goods.wealth_value`` for a good without one (salt: 7).
         price_vector=tuple(values.get(good, 0) for good in Good),

@@ -19,7 +19,6 @@ from scoring.catalog import (
     MAX_HOUSES,
     MAX_PLAYERS,
     MIN_COLONISTS_ON_BOARD,
-    STOREHOUSE_SPACES,
 )
 from scoring.i18n import Plural, gettext_noop, ngettext
 from scoring.maps import MapSpec
@@ -729,13 +728,13 @@ def _check_counts(
         stored = 0
     else:
         stored = MAX_COLONISTS - colonists
-    if goods + stored > STOREHOUSE_SPACES:
+    if goods + stored > rules.storehouse_spaces:
         problems.append(
             Problem(
                 path=f"{prefix}.storehouse",
                 template=STOREHOUSE_OVERFULL,
                 params={
-                    "spaces": STOREHOUSE_SPACES,
+                    "spaces": rules.storehouse_spaces,
                     "goods": goods,
                     "colonists": stored,
                     "needed": goods + stored,

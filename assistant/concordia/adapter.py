@@ -32,9 +32,10 @@ from play.concordia.data import (
     STARTING_GOODS,
     STARTING_MONEY,
 )
-from play.concordia.forum import FORUM_CARDS
+from play.concordia.forum import CITIZEN_FIELDS, FORUM_CARDS
 
 __all__ = [
+    "CITIZEN_FIELDS",
     "DISPLAY_SIZE",
     "FORMAT",
     "FORUM_CARDS",

@@ -123,6 +123,10 @@ def _tribune(data: FormData, full: bool) -> dict[str, object]:
     fields: dict[str, object] = {}
     if full and data.get("colonist") in {"land", "sea"}:
         fields["colonist"] = data.get("colonist")
+    give, take = data.get("exchange_give", ""), data.get("exchange_take", "")
+    if full and give in GOODS and take in GOODS and give != take:
+        # Salsa's forum: Titus Valerius' exchange of 1 good.
+        fields["exchange"] = {give: -1, take: 1}
     if data.get("intermediate_points", "") != "":
         fields["intermediate_points"] = _count(data, "intermediate_points")
     return fields
@@ -139,10 +143,17 @@ def _prefect(data: FormData, full: bool) -> dict[str, object]:
     if full and chosen and not data.get("cash"):
         # A province without a marker (Gavdos): "<province>:<good>" tapped.
         province, _, good = chosen.rpartition(":")
-        return {"province": province, "bonus": good}
+        chosen_fields: dict[str, object] = {"province": province, "bonus": good}
+        if data.get("sell_bonus"):
+            chosen_fields["sell_bonus"] = True
+        return chosen_fields
     if not data.get("cash"):
-        return {"province": data.get("province", "")}
-    fields: dict[str, object] = {"cash": True}
+        fields: dict[str, object] = {"province": data.get("province", "")}
+        if full and data.get("sell_bonus"):
+            # Salsa's forum: Claudius Pompeius sells the bonus good at once.
+            fields["sell_bonus"] = True
+        return fields
+    fields = {"cash": True}
     # Full tracking: the coins counted on the table, when they differ.
     if full and data.get("amount", "") != "":
         fields["amount"] = _count(data, "amount")
@@ -237,9 +248,17 @@ def play_document(
     """
     event: dict[str, object] = {"type": "play", "player": player, "card": card}
     kind = _kind(card)
+    if kind is CardKind.PREFECT and data.get("role") == CardKind.DIPLOMAT.value:
+        # Salsa's forum: Sextus Pompeius' holder plays the Prefect as a Diplomat.
+        event["role"] = CardKind.DIPLOMAT.value
+        kind = CardKind.DIPLOMAT
     copy = data.get("copy", "")
     if kind is CardKind.DIPLOMAT and copy:
         event["copy"] = copy
+        kind = _kind(data.get("copied", ""))
+    elif kind is CardKind.DIPLOMAT and data.get("copied"):
+        # Salsa's forum: Lucius Flavius' Diplomat copies a display card.
+        event["copy_card"] = data.get("copied", "")
         kind = _kind(data.get("copied", ""))
     elif kind is CardKind.MAGISTER:
         # Venus: the card the Magister repeats decides its fields.
@@ -257,6 +276,30 @@ def play_document(
         if drop:
             event["drop"] = drop
     return event
+
+
+def citizen_fields(data: FormData) -> dict[str, object]:
+    """What a citizen did, as its form says (Salsa's forum; each left out when blank).
+
+    Augustus' goods given (``give``, up to 2) for salt, or for the goods
+    taken (``take``) without salt; Marcus' and Mamercus' ``city``, Tiberius'
+    ``province``, Publius' ``colonist``.
+    """
+    fields: dict[str, object] = {}
+    given = [g for g in data.getlist("give") if g in GOODS]
+    if given:
+        taken = [g for g in data.getlist("take") if g in GOODS] or ["salt"] * len(given)
+        exchange: dict[str, int] = {}
+        for good in given:
+            exchange[good] = exchange.get(good, 0) - 1
+        for good in taken:
+            exchange[good] = exchange.get(good, 0) + 1
+        fields["exchange"] = exchange
+    for name in ("city", "province", "colonist"):
+        value = str(data.get(name) or "")
+        if value:
+            fields[name] = value
+    return fields
 
 
 def reveal_document(data: FormData) -> dict[str, object]:

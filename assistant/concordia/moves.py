@@ -100,6 +100,7 @@ def _citizen(state: State, move: Move) -> dict[str, object]:
     good = str(move.get("good") or "")
     if good:
         event["good"] = good
+    event.update(forms.citizen_fields(move))
     return event
 
 

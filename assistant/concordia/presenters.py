@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from typing import Final
 
 from assistant.concordia import adapter
-from assistant.concordia.adapter import FORUM_CARDS, CardKind, State
+from assistant.concordia.adapter import CITIZEN_FIELDS, FORUM_CARDS, CardKind, State
 from games.concordia.map_words import province_label
 from scoring import SheetInvalid, parse_concordia, score_sheet
 from scoring.board import ROMAN
@@ -226,6 +226,14 @@ class HelperView:
     trade_goods: dict[str, int] | None = None
     sestertii: int | None = None
     free_spaces: int | None = None
+    # Salsa's forum: the current player's cards that concern this card (the
+    # patricians held, the citizens to use with it, Mamilius in effect), and
+    # the choices they add (Titus Valerius' exchange on a Tribune, Claudius
+    # Pompeius' sale of the bonus good on a Prefect).
+    forum_cards: tuple[ForumCardView, ...] = ()
+    forum_exchange: tuple[str, ...] = ()
+    forum_salt: bool = False
+    sell_bonus: bool = False
 
     @property
     def produces(self) -> bool:
@@ -387,8 +395,19 @@ def helper_view(
         free_spaces=player.free_spaces if state.full else None,
     )
     kind, acting = option.kind, card
+    if kind is CardKind.PREFECT and _holds(state, "Sextus Pompeius"):
+        # Salsa's forum: Sextus Pompeius' holder may play the Prefect as a Diplomat.
+        if role not in (CardKind.PREFECT, CardKind.DIPLOMAT):
+            return replace(
+                base,
+                template=f"{HELPERS}/roles.html",
+                roles=(CardKind.PREFECT.value, CardKind.DIPLOMAT.value),
+            )
+        if role == CardKind.DIPLOMAT:
+            kind = CardKind.DIPLOMAT
+            base = replace(base, role=role, kind=kind.value, template=_template(kind))
     if kind is CardKind.DIPLOMAT:
-        choices = adapter.diplomat_options(state)
+        choices = (*adapter.diplomat_options(state), *_display_copies(state))
         chosen = next(
             (c for c in choices if c.player == copy and c.card == copied), None
         )
@@ -423,7 +442,65 @@ def helper_view(
             )
         kind = CardKind(role)
         base = replace(base, kind=kind.value, template=_template(kind), role=role)
-    return replace(base, **_KINDS[kind][1](state, acting))  # type: ignore[arg-type]
+    view = replace(base, **_KINDS[kind][1](state, acting))  # type: ignore[arg-type]
+    return _with_forum(view, state, kind)
+
+
+def _holds(state: State, card: str) -> bool:
+    """Salsa's forum: whether the current player holds ``card``."""
+    forum, seat = state.forum, state.seat
+    return forum is not None and seat is not None and card in forum.held[seat]
+
+
+def _display_copies(state: State) -> tuple[adapter.DiplomatOption, ...]:
+    """Salsa's forum: the display cards Lucius Flavius' holder may copy with a
+    Diplomat (named by no player: ``copy`` stays empty, ``copied`` is the card)."""
+    if not _holds(state, "Lucius Flavius"):
+        return ()
+    copyable = (
+        adapter.card(card_id) for card_id in state.display if card_id is not None
+    )
+    return tuple(
+        adapter.DiplomatOption(player="", card=card.id, kind=card.kind)
+        for card in copyable
+        if card.kind not in (CardKind.DIPLOMAT, CardKind.MAGISTER)
+        and len(card.playable_roles) == 1
+    )
+
+
+def _with_forum(view: HelperView, state: State, kind: CardKind) -> HelperView:
+    """Salsa's forum on a card's helper: the current player's forum cards that
+    concern ``kind`` (their ``when``), and the choices they add."""
+    forum, seat = state.forum, state.seat
+    if forum is None or seat is None:
+        return view
+    held = forum.held[seat]
+    in_effect = forum.turn_used if forum.turn == state.turn_number else ()
+    names = [
+        name
+        for name in (*held, *in_effect)
+        if _forum_kind(FORUM_CARDS[name].when) == kind.value
+    ]
+    full = state.full
+    rules = state.log.rules
+    return replace(
+        view,
+        forum_cards=tuple(_forum_card(name, full) for name in dict.fromkeys(names)),
+        forum_exchange=(
+            tuple(good.value for good in rules.traded)
+            if full and kind is CardKind.TRIBUNE and "Titus Valerius" in held
+            else ()
+        ),
+        forum_salt=bool(rules.wildcards),
+        sell_bonus=full and kind is CardKind.PREFECT and "Claudius Pompeius" in held,
+    )
+
+
+def _forum_kind(when: str) -> str:
+    """The card kind a forum card's ``when`` names ("Prefect (goods)": prefect);
+    "" for "own turn" or "once, when gained"."""
+    word = when.split(" ")[0].strip(",")
+    return word if word in CardKind.__members__.values() else ""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -635,6 +712,13 @@ class ForumCardView:
     # Whether the app carries the effect out (full tracking); else the table
     # sets what it changed with a correction.
     applied: bool
+    # The effect is on colonists' moves, which the app does not track:
+    # nothing to correct either.
+    board_only: bool = False
+    # The game tracks money and goods (else only the cards: nothing to correct).
+    full: bool = True
+    # What the citizen's event may say it did (``CITIZEN_FIELDS``): its form asks.
+    asks: str = ""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -658,6 +742,12 @@ class ForumView:
     goods: tuple[str, ...]
     salt: bool
     full: bool
+    # What the current player's citizens may name: the cities without their
+    # house (Marcus: the salt ones, with salt), the provinces whose marker
+    # shows its good (Tiberius).
+    cities: tuple[str, ...] = ()
+    marcus_cities: tuple[str, ...] = ()
+    provinces: tuple[str, ...] = ()
 
 
 def _forum_card(name: str, full: bool) -> ForumCardView:
@@ -667,6 +757,9 @@ def _forum_card(name: str, full: bool) -> ForumCardView:
         patrician=card.patrician,
         confidence=card.confidence,
         applied=bool(card.applied) and full,
+        board_only=card.applied == "board_only",
+        full=full,
+        asks=card.applied if full and card.applied in CITIZEN_FIELDS else "",
     )
 
 
@@ -695,7 +788,27 @@ def forum_view(state: State) -> ForumView | None:
         goods=tuple(good.value for good in state.log.rules.traded),
         salt=bool(state.log.rules.wildcards),
         full=full,
+        **_citizen_choices(state),
     )
+
+
+def _citizen_choices(state: State) -> dict[str, tuple[str, ...]]:
+    """What the current player's citizens may name (full tracking)."""
+    if state.seat is None or not state.full:
+        return {}
+    houses = state.players[state.seat].houses
+    goods = state.log.cities or {}
+    wildcards = {good.value for good in state.log.rules.wildcards}
+    cities = tuple(city for city in goods if city not in houses)
+    return {
+        "cities": cities,
+        "marcus_cities": tuple(
+            c for c in cities if not wildcards or goods[c].value in wildcards
+        ),
+        "provinces": tuple(
+            p.province for p in adapter.prefect_options(state).provinces if p.good
+        ),
+    }
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

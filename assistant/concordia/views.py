@@ -146,7 +146,10 @@ def _architect(
     plan = presenters.architect_plan(state, helper.houses, built)
     base: list[tuple[str, str]] = [("card", helper.card)]
     if helper.copy:
-        base += [("copy", helper.copy), ("copied", helper.copied)]
+        base += [("copy", helper.copy)]
+    if helper.copied:
+        # Lucius Flavius' Diplomat copies a display card: ``copied`` alone.
+        base += [("copied", helper.copied)]
     base += [("build", city) for city in plan.built]
 
     def tap(city: presenters.ArchitectCity) -> str:
@@ -284,7 +287,7 @@ def game_adjust(
 
 
 @require_http_methods(["GET", "POST"])
-@login_required
+@phone_required
 def game_forum(
     request: AuthedHtmxRequest, club_slug: str, game_id: int
 ) -> HttpResponse:

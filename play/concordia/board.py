@@ -15,7 +15,6 @@ from play.concordia import messages as m
 from play.concordia.data import CARDS
 from play.concordia.types import IntermediateScore, PlayerState, State, Status
 from play.errors import invalid, invalid_count
-from scoring.catalog import STOREHOUSE_SPACES
 from scoring.types import Good, GoodCounts
 
 GOODS = tuple(Good)
@@ -35,6 +34,7 @@ class Purse:
         "houses",
         "name",
         "sestertii",
+        "spaces",
         "wildcards",
     )
 
@@ -54,10 +54,11 @@ class Purse:
         self.colonists_board = player.colonists_board
         self.colonists_storehouse = player.colonists_storehouse
         self.houses = list(player.houses)
+        self.spaces = player.spaces
 
     @property
     def free_spaces(self) -> int:
-        return STOREHOUSE_SPACES - sum(self.goods.values()) - self.colonists_storehouse
+        return self.spaces - sum(self.goods.values()) - self.colonists_storehouse
 
     def earn(self, amount: int) -> None:
         self.sestertii += amount
@@ -125,7 +126,8 @@ class Purse:
                 path,
                 full,
                 player=self.name,
-                needed=STOREHOUSE_SPACES - self.free_spaces + arriving,
+                needed=self.spaces - self.free_spaces + arriving,
+                spaces=self.spaces,
             )
         for good, count in goods.items():
             self.goods[good] += count
@@ -142,6 +144,7 @@ class Purse:
             colonists_board=self.colonists_board,
             colonists_storehouse=self.colonists_storehouse,
             houses=tuple(sorted(self.houses)),
+            spaces=self.spaces,
         )
 
 
@@ -187,6 +190,21 @@ class Board:
                 self.state.players[seat], wildcards=self.state.log.rules.wildcards
             )
         return purse
+
+    def holds(self, seat: int, card: str) -> bool:
+        """Salsa's forum: whether ``seat`` holds the forum card ``card`` now
+        (a patrician kept, or a citizen not used yet)."""
+        return self.forum is not None and card in self.forum.held[seat]
+
+    def in_effect(self, card: str) -> bool:
+        """Salsa's forum: whether the citizen ``card`` was used this turn (its
+        effect lasts the turn: Mamilius' houses without brick)."""
+        forum = self.forum
+        return (
+            forum is not None
+            and forum.turn == self.state.turn_number
+            and card in forum.turn_used
+        )
 
     def houses_in(self, city: str) -> int:
         """Every player's houses in ``city`` as they stand now."""

@@ -33,6 +33,8 @@ from play.concordia.data import (
     TRIBUNE_FREE_CARDS,
     Card,
     CardKind,
+    forum_goods,
+    forum_number,
 )
 from play.concordia.log import action_problems
 from play.concordia.sheet import purse_total
@@ -53,6 +55,20 @@ from scoring.types import Good, GoodCounts, MapName, Problem
 
 Effect = Callable[[Board, int, Action, str, Card], None]
 
+# Salsa's forum cards whose effect changes a card's action (concordia-expansions.md
+# §1b; the patricians are held, Mamilius is in effect for the turn it is used).
+AULUS: Final = "Aulus Arcadius"
+GAIUS: Final = "Gaius Marcellus"
+DONATUS: Final = "Donatus Pompeius"
+TITUS: Final = "Titus Valerius"
+SERVIUS: Final = "Servius Marcellus"
+FAUSTUS: Final = "Faustus Marcellus"
+CLAUDIUS: Final = "Claudius Pompeius"
+CORNELIUS: Final = "Cornelius Scipio"
+MAMILIUS: Final = "Mamilius"
+LUCIUS: Final = "Lucius Flavius"
+SEXTUS: Final = "Sextus Pompeius"
+
 
 def _colonist_cost(count: int) -> dict[Good, int]:
     return dict(Counter(dict.fromkeys(COLONIST_COST, count)))
@@ -70,6 +86,14 @@ def tribune(board: Board, seat: int, action: Action, path: str, card: Card) -> N
     purse.discard.clear()
     if board.full:
         purse.earn(tribune_money(returned))
+        if action.exchange:
+            # Salsa's forum: Titus Valerius exchanges 1 good on a Tribune.
+            here = child(path, "exchange")
+            if not board.holds(seat, TITUS):
+                raise invalid(here, m.FORUM_NOT_HELD, player=purse.name, card=TITUS)
+            exchange(
+                board, seat, action.exchange, here, most=forum_number(TITUS, "exchange")
+            )
         if action.colonist is not None:
             here = child(path, "colonist")
             if purse.colonists_storehouse == 0:
@@ -108,12 +132,58 @@ def _intermediate_scoring(board: Board, seat: int, action: Action, path: str) ->
     board.intermediate = current
 
 
-def house_price(board: Board, city: str) -> tuple[Good, dict[Good, int], int]:
-    """Return a house's city good, goods and coins, given the houses already there (§2)."""
+def exchange(
+    board: Board, seat: int, goods: Mapping[Good, int], path: str, *, most: int
+) -> None:
+    """Salsa's forum (Titus Valerius, Augustus): give up to ``most`` goods
+    (negative counts) for as many salt, or without salt for other goods
+    (positive counts; "without salt", concordia-expansions.md §1b)."""
+    purse = board.purse(seat)
+    given = {good: -count for good, count in goods.items() if count < 0}
+    taken = {good: count for good, count in goods.items() if count > 0}
+    count = sum(given.values())
+    if not 0 < count <= most or count != sum(taken.values()):
+        raise invalid_count(path, m.FORUM_EXCHANGE, "most", most=most)
+    wildcards = board.state.log.rules.wildcards
+    for good in taken:
+        if (wildcards and good not in wildcards) or good in given:
+            raise invalid(
+                child(path, good.value), m.FORUM_EXCHANGE_FOR, good=good.value
+            )
+    for good, number in given.items():
+        if purse.goods[good] < number:
+            known = m.SHORT_OF_GOODS.get(good)
+            named = {} if known else {"good": good.value}
+            raise invalid_count(
+                child(path, good.value),
+                known or m.SHORT_OF_GOODS_ANY,
+                "needed",
+                player=purse.name,
+                needed=number,
+                has=purse.goods[good],
+                **named,
+            )
+        purse.goods[good] -= number
+    purse.store(taken, path)
+
+
+def house_price(
+    board: Board, city: str, seat: int | None = None
+) -> tuple[Good, dict[Good, int], int]:
+    """Return a house's city good, goods and coins, given the houses already there (§2).
+
+    For ``seat``, with its forum cards: Aulus Arcadius takes 1 sestertius off,
+    Mamilius (used this turn) the brick.
+    """
     cities = board.state.log.cities or {}
     good = cities[city]
     goods = dict(Counter(HOUSE_GOODS[good]))
-    return good, goods, HOUSE_COIN_BASE[good] * (board.houses_in(city) + 1)
+    coins = HOUSE_COIN_BASE[good] * (board.houses_in(city) + 1)
+    if seat is not None and board.holds(seat, AULUS):
+        coins = max(0, coins - forum_number(AULUS, "house_discount"))
+    if seat is not None and board.in_effect(MAMILIUS):
+        goods.pop(Good("brick"), None)
+    return good, goods, coins
 
 
 def architect(board: Board, seat: int, action: Action, path: str, card: Card) -> None:
@@ -125,26 +195,38 @@ def architect(board: Board, seat: int, action: Action, path: str, card: Card) ->
         if action.fifteenth_house:
             board.take_concordia(seat)
         return
-    purse = board.purse(seat)
-    spec = board.state.map
     for index, city in enumerate(action.build):
-        here = f"{child(path, 'build')}[{index}]"
-        if spec.is_start(city):
-            raise invalid(here, m.HOUSE_IN_CAPITAL, city=city)
-        if city in purse.houses:
-            raise invalid(here, m.HOUSE_TWICE, player=purse.name, city=city)
-        if len(purse.houses) >= MAX_HOUSES:
-            raise invalid(
-                here,
-                m.HOUSES_OVER_STOCK,
-                maximum=MAX_HOUSES,
-                given=len(purse.houses) + 1,
-            )
-        _good, goods, coins = house_price(board, city)
-        purse.spend(goods, here)
-        purse.pay(coins, here)
-        purse.houses.append(city)
-    if len(purse.houses) == MAX_HOUSES and action.build:
+        build_house(board, seat, city, f"{child(path, 'build')}[{index}]")
+
+
+def build_house(
+    board: Board,
+    seat: int,
+    city: str,
+    path: str,
+    *,
+    goods: Mapping[Good, int] | None = None,
+    coins: int | None = None,
+) -> None:
+    """Build ``seat``'s house in ``city`` for ``goods`` and ``coins`` (its
+    price now where not given); the 15th house takes the Concordia card (§2)."""
+    purse = board.purse(seat)
+    if board.state.map.is_start(city):
+        raise invalid(path, m.HOUSE_IN_CAPITAL, city=city)
+    if city in purse.houses:
+        raise invalid(path, m.HOUSE_TWICE, player=purse.name, city=city)
+    if len(purse.houses) >= MAX_HOUSES:
+        raise invalid(
+            path,
+            m.HOUSES_OVER_STOCK,
+            maximum=MAX_HOUSES,
+            given=len(purse.houses) + 1,
+        )
+    _good, price_goods, price_coins = house_price(board, city, seat)
+    purse.spend(price_goods if goods is None else goods, path)
+    purse.pay(price_coins if coins is None else coins, path)
+    purse.houses.append(city)
+    if len(purse.houses) == MAX_HOUSES:
         board.take_concordia(seat)
 
 
@@ -215,15 +297,40 @@ def prefect(board: Board, seat: int, action: Action, path: str, card: Card) -> N
         bonus = province_bonus(province, cities)
         if bonus is not None and action.bonus is not None:
             bonus = action.bonus
-        if bonus is not None:
+        sold = _forum_bonus(board, seat, action, path, bonus)
+        if bonus is not None and not sold:
             # §8: the Praefectus Magnus doubles the bonus good, never the houses' goods.
-            count = 2 if seat == board.pm_seat else 1
-            arrivals.setdefault(seat, Counter())[bonus] += count
+            arrivals.setdefault(seat, Counter())[bonus] += bonus_count(board, seat)
         _receive(board, arrivals, action.drop, path)
     board.coin_side = board.coin_side | {name}
     if seat == board.pm_seat:
         # §8: used, it passes to the right, to the previous player in seating order.
         board.pm_seat = (seat - 1) % board.seats
+
+
+def bonus_count(board: Board, seat: int) -> int:
+    """§8: the bonus goods a Prefect takes: 2 for the Praefectus Magnus, else 1."""
+    return 2 if seat == board.pm_seat else 1
+
+
+def _forum_bonus(
+    board: Board, seat: int, action: Action, path: str, bonus: Good | None
+) -> bool:
+    """Salsa's forum on a Prefect's bonus good: Donatus Pompeius takes the coins
+    on its marker's back too; Claudius Pompeius may sell it at once for its
+    fixed price (``sell_bonus``). Return whether it was sold."""
+    purse = board.purse(seat)
+    if bonus is not None and board.holds(seat, DONATUS):
+        purse.earn(MARKER_COINS[bonus])
+    if not action.sell_bonus:
+        return False
+    here = child(path, "sell_bonus")
+    if not board.holds(seat, CLAUDIUS):
+        raise invalid(here, m.FORUM_NOT_HELD, player=purse.name, card=CLAUDIUS)
+    if bonus is None:
+        raise invalid(here, m.FORUM_NO_BONUS)
+    purse.earn(GOOD_PRICE[bonus] * bonus_count(board, seat))
+    return True
 
 
 @cache
@@ -258,8 +365,13 @@ def mercator(board: Board, seat: int, action: Action, path: str, card: Card) -> 
     purse.earn(mercator_income(card))
     here = child(path, "trade")
     trade = action.trade
-    if len(trade) > MERCATOR_KINDS:
-        raise invalid(here, m.TRADE_KINDS, maximum=MERCATOR_KINDS, given=len(trade))
+    kinds = (
+        forum_number(SERVIUS, "trade_kinds")
+        if board.holds(seat, SERVIUS)
+        else MERCATOR_KINDS
+    )
+    if len(trade) > kinds:
+        raise invalid(here, m.TRADE_KINDS, maximum=kinds, given=len(trade))
     traded = board.state.log.rules.traded
     for good in trade:
         if good not in traded:
@@ -268,12 +380,19 @@ def mercator(board: Board, seat: int, action: Action, path: str, card: Card) -> 
             raise invalid(child(here, good.value), m.NOT_TRADED, good=good.value)
     sold = {good: -count for good, count in trade.items() if count < 0}
     bought = {good: count for good, count in trade.items() if count > 0}
+    # Salsa's forum: Gaius Marcellus' 1 sestertius more per good sold.
+    bonus = forum_number(GAIUS, "sale_bonus") if board.holds(seat, GAIUS) else 0
     for good, count in sold.items():
         purse.spend({good: count}, child(here, good.value))
-        purse.earn(GOOD_PRICE[good] * count)
+        purse.earn((GOOD_PRICE[good] + bonus) * count)
     purse.pay(sum(GOOD_PRICE[good] * count for good, count in bought.items()), here)
     # Goods bought must fit: no "drop" for a purchase (docs/game-log.md).
     purse.store(bought, here, full=m.STOREHOUSE_FULL_PURCHASE)
+    gains = forum_goods(FAUSTUS, "gains") if board.holds(seat, FAUSTUS) else {}
+    if gains and purse.free_spaces >= sum(gains.values()):
+        # Faustus Marcellus' free brick, after the trade, when a space is
+        # free (our reading: what does not fit is not taken, §2 Storehouse).
+        purse.store(gains, path)
 
 
 def card_price(
@@ -282,18 +401,20 @@ def card_price(
     *,
     surcharge: bool,
     surcharges: tuple[tuple[SurchargeGood, ...], ...] = DISPLAY_SURCHARGE,
+    any_surcharge: bool = False,
 ) -> tuple[dict[Good, int], int]:
     """Return a display card's fixed goods and its number of goods of the buyer's choice.
 
     The Senator adds the surcharge of the card's position (§6) on the game's
     side of the display (``surcharges``: Venus' wine side, expansions §2d);
-    the Consul does not.
+    the Consul does not. ``any_surcharge`` (Salsa's forum: Cornelius Scipio's
+    holder): every surcharge good is of the buyer's choice.
     """
     goods: Counter[Good] = Counter(card.cost)
     choice = 0
     if surcharge:
         for good in surcharges[position - 1]:
-            if good == ANY_GOOD:
+            if good == ANY_GOOD or any_surcharge:
                 choice += 1
             else:
                 goods[Good(good)] += 1
@@ -335,7 +456,12 @@ def _purchase(
             needed.update(goods)
             choice += any_goods
         paid = action.pay
-        if paid.total != choice:
+        named = _named_surcharges(board, seat, positions)
+        if paid.total == choice + sum(named.values()):
+            # Salsa's forum: Cornelius Scipio pays the named surcharges
+            # (cloth, wine) with any goods, all of them in ``pay``.
+            needed.subtract(named)
+        elif paid.total != choice:
             raise invalid(
                 child(path, "pay"), m.PAY_MISMATCH, needed=choice, given=paid.total
             )
@@ -347,6 +473,20 @@ def _purchase(
     if not board.pile and not any(board.display):
         # §2: buying the last card of the display ends the game.
         board.take_concordia(seat)
+
+
+def _named_surcharges(board: Board, seat: int, positions: list[int]) -> Counter[Good]:
+    """The surcharge goods a Senator's purchase names (cloth, wine), which
+    Cornelius Scipio's holder may pay with any goods; none without him."""
+    named: Counter[Good] = Counter()
+    if not board.holds(seat, CORNELIUS):
+        return named
+    surcharges = board.state.log.surcharge
+    for position in positions:
+        named.update(
+            Good(good) for good in surcharges[position - 1] if good != ANY_GOOD
+        )
+    return named
 
 
 def senator(board: Board, seat: int, action: Action, path: str, card: Card) -> None:
@@ -403,8 +543,19 @@ def diplomat(board: Board, seat: int, action: Action, path: str, card: Card) -> 
     With no such card anywhere, the Diplomat has no ``copy`` and no effect
     (docs/game-log.md: the rulebooks are silent; the table records the card).
     """
+    if card.kind is CardKind.PREFECT and not board.holds(seat, SEXTUS):
+        # Salsa's forum: only Sextus Pompeius' holder plays a Prefect as a Diplomat.
+        raise invalid(
+            child(path, "role"),
+            m.FORUM_NOT_HELD,
+            player=board.purse(seat).name,
+            card=SEXTUS,
+        )
     target = action.copy
     here = child(path, "copy")
+    if "copy_card" in action.given:
+        _copy_display(board, seat, action, path)
+        return
     if "copy" not in action.given:
         copyable = copyable_seats(board, seat)
         if copyable:
@@ -437,6 +588,24 @@ def diplomat(board: Board, seat: int, action: Action, path: str, card: Card) -> 
         # Diplomat could carry out (our reading; the sources say nothing).
         raise invalid(here, m.DIPLOMAT_COPIES_MAGISTER, player=other.name)
     _carry_out(board, seat, action, path, copied, {"copy"})
+
+
+def _copy_display(board: Board, seat: int, action: Action, path: str) -> None:
+    """Salsa's forum: Lucius Flavius' holder copies a display card's action
+    (``copy_card``) instead of another player's top discard, never a Diplomat."""
+    here = child(path, "copy_card")
+    purse = board.purse(seat)
+    if not board.holds(seat, LUCIUS):
+        raise invalid(here, m.FORUM_NOT_HELD, player=purse.name, card=LUCIUS)
+    if "copy" in action.given:
+        raise invalid(here, m.FORUM_COPY_ONE)
+    card_id = action.copy_card or ""
+    if card_id not in board.display:
+        raise invalid(here, m.NOT_ON_DISPLAY, card=card_id)
+    copied = CARDS[card_id]
+    if copied.kind in (CardKind.DIPLOMAT, CardKind.MAGISTER):
+        raise invalid(here, m.FORUM_COPY_KIND, card=card_id)
+    _carry_out(board, seat, action, path, copied, {"copy_card"})
 
 
 def magister(board: Board, seat: int, action: Action, path: str, card: Card) -> None:

@@ -247,3 +247,26 @@ SENATOR_CARDS: Final = 2
 CONSUL_CARDS: Final = 1
 DISPLAY_SIZE: Final = 7
 COLOURS: Final = ("red", "green", "blue", "yellow", "black")
+
+
+# Salsa's forum: the numbers of each applied card's effect (the data's
+# ``forum_cards[].rule``), by card name; `play.concordia.forum` reads the rest.
+FORUM_RULES: Final[Mapping[str, Mapping[str, object]]] = MappingProxyType(
+    {
+        as_str(raw["name"]): MappingProxyType(dict(as_mapping(raw.get("rule", {}))))
+        for raw in map(as_mapping, as_list(at(_DATA, "forum_cards", "cards")))
+    }
+)
+
+
+def forum_number(card: str, key: str) -> int:
+    """A number of ``card``'s effect (``forum_cards[].rule.<key>``)."""
+    return as_int(FORUM_RULES[card][key])
+
+
+def forum_goods(card: str, key: str) -> dict[Good, int]:
+    """Goods of ``card``'s effect (``forum_cards[].rule.<key>``: good → count)."""
+    return {
+        Good(good): as_int(count)
+        for good, count in as_mapping(FORUM_RULES[card][key]).items()
+    }

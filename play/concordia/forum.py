@@ -8,15 +8,23 @@ one of their citizens, which is then discarded). How and when a card is
 taken, and at what price, is not known (U): the log records what the table
 did, any price paid with an ``adjust``.
 
-Effects: a patrician's lasting effect is not applied by the rules of play;
-the citizens whose effect only brings goods or money (Spurius, Laurentius,
-Numerius, Commodus: the data's ``applied``) are applied with full tracking.
-Every other card is recorded, and the table sets what it changed with an
-``adjust`` event (the assistant says so beside the card's text).
+Effects (full tracking), by the data's ``applied``: the citizens here
+(`EFFECTS`), each with the field of its event where it says what it did
+(`CITIZEN_FIELDS`; without it the card is only recorded, as in the logs
+written before); the patricians for as long as their holder has them, where
+the card they change is carried out (`play.concordia.cards`: Aulus, Gaius,
+Donatus, Titus, Servius, Faustus, Claudius, Cornelius, Lucius; Sextus in
+`log._role` and `cards.diplomat`) and Mamilius for the
+turn it is used (`Board.in_effect`), Claudia Agrippina when gained (at setup
+or taken: `_gained`). ``board_only`` cards change colonists'
+moves, which no log tracks. The unknown cards (Novius, Quintus, Victoria)
+are recorded, and the table sets what they changed with an ``adjust`` event
+(the assistant says so beside the card's text).
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
@@ -26,8 +34,11 @@ from play.concordia import log as log_module
 from play.concordia import messages as m
 from play.concordia import replay as replay_module
 from play.concordia.board import Board
+from play.concordia.cards import build_house, exchange, provinces_by_name
+from play.concordia.data import forum_goods, forum_number
 from play.concordia.types import (
     CitizenUse,
+    ColonistKind,
     ForumSetup,
     ForumState,
     ForumTake,
@@ -35,6 +46,7 @@ from play.concordia.types import (
     State,
 )
 from play.errors import invalid
+from scoring.board import province_bonus
 from scoring.reference import as_int, as_list, as_mapping, as_str, reference
 from scoring.ruleset import Ruleset
 from scoring.shape import EXPECTED_OBJECT, ShapeReader, child, describe
@@ -180,11 +192,25 @@ def _read_take(
     return ForumTake(index=index, seat=seat or 0, card=card, refill=refill)
 
 
+#: What a citizen's event may say it did, by the data's ``applied`` (each
+#: optional: without it the card is only recorded; ``good`` goes with any).
+CITIZEN_FIELDS: Final[Mapping[str, frozenset[str]]] = MappingProxyType(
+    {
+        "augustus": frozenset({"exchange"}),
+        "marcus": frozenset({"city"}),
+        "mamercus": frozenset({"city"}),
+        "tiberius": frozenset({"province"}),
+        "publius": frozenset({"colonist"}),
+    }
+)
+_CITIZEN_OPTIONAL: Final = ("good", "exchange", "city", "province", "colonist")
+
+
 def _read_citizen(
     reader: ShapeReader, raw: Mapping[str, object], path: str, index: int, context: Any
 ) -> CitizenUse:
     fields = reader.fields(
-        raw, path, required=("type", "player", "card"), optional=("good",)
+        raw, path, required=("type", "player", "card"), optional=_CITIZEN_OPTIONAL
     )
     seat = log_module._seat(
         reader, fields.get("player"), child(path, "player"), context
@@ -192,12 +218,42 @@ def _read_citizen(
     card = reader.text(fields, "card", path)
     if "card" in fields and card not in FORUM_CARDS:
         reader.report(child(path, "card"), m.FORUM_CARD_UNKNOWN, given=card)
+    known = FORUM_CARDS.get(card)
+    allowed = CITIZEN_FIELDS.get(known.applied if known else "", frozenset())
+    for name in _CITIZEN_OPTIONAL[1:]:
+        if name in fields and known is not None and name not in allowed:
+            reader.report(child(path, name), m.FORUM_FIELD, field=name, card=card)
     good = (
         reader.choice_value(fields["good"], child(path, "good"), Good, Good("brick"))
         if "good" in fields
         else None
     )
-    return CitizenUse(index=index, seat=seat or 0, card=card, good=good)
+    return CitizenUse(
+        index=index,
+        seat=seat or 0,
+        card=card,
+        good=good,
+        exchange=(
+            log_module.read_exchange(reader, fields, path, context)
+            if "exchange" in fields
+            else {}
+        ),
+        city=(
+            log_module.city(reader, fields["city"], child(path, "city"), context.spec)
+            if "city" in fields
+            else None
+        ),
+        province=(
+            log_module.read_province(reader, fields, path, context)
+            if "province" in fields
+            else None
+        ),
+        colonist=(
+            reader.choice(fields, "colonist", path, ColonistKind, ColonistKind.LAND)
+            if "colonist" in fields
+            else None
+        ),
+    )
 
 
 def _forum_of(state: State, path: str) -> ForumState:
@@ -225,7 +281,30 @@ def _take(state: State, event: ForumTake, path: str) -> State:
     held = list(forum.held)
     held[event.seat] = (*held[event.seat], event.card)
     board = Board(state)
-    board.forum = ForumState(tableau=tuple(tableau), held=tuple(held), used=forum.used)
+    _gained(board, event.seat, event.card, path)
+    board.forum = dataclasses.replace(forum, tableau=tuple(tableau), held=tuple(held))
+    return board.freeze(seat=state.seat, turn_number=state.turn_number)
+
+
+def _gained(board: Board, seat: int, card: str, path: str) -> None:
+    """Claudia Agrippina, once, when gained: the storehouse grows to the
+    forum's spaces (12 to 16) and takes her brick (full tracking)."""
+    if FORUM_CARDS[card].applied != "claudia":
+        return
+    purse = board.purse(seat)
+    purse.spaces = board.state.log.rules.storehouse_spaces
+    if board.full:
+        purse.store(forum_goods(card, "gains"), path)
+
+
+def _kept_at_setup(state: State) -> State:
+    """The patricians kept at setup are gained then (Claudia Agrippina)."""
+    if state.forum is None:
+        return state
+    board = Board(state)
+    for seat, cards in enumerate(state.forum.held):
+        for card in cards:
+            _gained(board, seat, card, f"forum.patricians.{state.players[seat].name}")
     return board.freeze(seat=state.seat, turn_number=state.turn_number)
 
 
@@ -263,6 +342,70 @@ def _commodus(board: Board, seat: int, event: CitizenUse, path: str) -> None:
         board.purse(seat).store({Good("tool"): tools}, path)
 
 
+def _augustus(board: Board, seat: int, event: CitizenUse, path: str) -> None:
+    """Exchange up to 2 goods for salt (without salt: for other goods), as
+    ``exchange`` says; without it, only recorded."""
+    if event.exchange:
+        most = forum_number(event.card, "exchange")
+        exchange(board, seat, event.exchange, child(path, "exchange"), most=most)
+
+
+def _marcus(board: Board, seat: int, event: CitizenUse, path: str) -> None:
+    """Build 1 house in a salt city (without salt: any city) for 1 tool only,
+    in ``city``; without it, only recorded."""
+    if event.city is None:
+        return
+    here = child(path, "city")
+    wildcards = board.state.log.rules.wildcards
+    good = (board.state.log.cities or {}).get(event.city)
+    if wildcards and good not in wildcards:
+        raise invalid(here, m.FORUM_NOT_SALT_CITY, city=event.city)
+    goods = forum_goods(event.card, "house_goods")
+    build_house(board, seat, event.city, here, goods=goods, coins=0)
+
+
+def _mamercus(board: Board, seat: int, event: CitizenUse, path: str) -> None:
+    """Build 1 house in ``city`` without its sestertii (its goods paid);
+    without ``city``, only recorded."""
+    if event.city is None:
+        return
+    build_house(board, seat, event.city, child(path, "city"), coins=0)
+
+
+def _tiberius(board: Board, seat: int, event: CitizenUse, path: str) -> None:
+    """Take the bonus good of ``province``, whose marker shows its good (the
+    marker stays as it is: the card says no more, our reading)."""
+    if event.province is None:
+        return
+    here = child(path, "province")
+    if event.province in board.coin_side:
+        raise invalid(here, m.FORUM_BONUS_COINS, province=event.province)
+    province = provinces_by_name(board.state.map.name)[event.province]
+    good = province_bonus(province, board.state.log.cities or {})
+    if good is None:
+        raise invalid(here, m.FORUM_NO_BONUS)
+    board.purse(seat).store({good: 1}, here)
+
+
+def _publius(board: Board, seat: int, event: CitizenUse, path: str) -> None:
+    """Place 1 colonist (``colonist``: land or sea) for 5 sestertii instead of
+    1 food and 1 tool; without ``colonist``, only recorded."""
+    if event.colonist is None:
+        return
+    here = child(path, "colonist")
+    purse = board.purse(seat)
+    if purse.colonists_storehouse == 0:
+        raise invalid(here, m.NO_COLONIST_LEFT, player=purse.name)
+    purse.pay(forum_number(event.card, "colonist_price"), here)
+    purse.colonists_storehouse -= 1
+    purse.colonists_board += 1
+
+
+def _mamilius(board: Board, seat: int, event: CitizenUse, path: str) -> None:
+    """This turn's houses need no brick: `cards.house_price` asks
+    `Board.in_effect`, which the use itself records."""
+
+
 #: The citizens' effects the rules of play carry out, by the data's ``applied``.
 EFFECTS: Final[Mapping[str, Callable[[Board, int, CitizenUse, str], None]]] = (
     MappingProxyType(
@@ -271,6 +414,12 @@ EFFECTS: Final[Mapping[str, Callable[[Board, int, CitizenUse, str], None]]] = (
             "laurentius": _laurentius,
             "numerius": _numerius,
             "commodus": _commodus,
+            "augustus": _augustus,
+            "marcus": _marcus,
+            "mamercus": _mamercus,
+            "tiberius": _tiberius,
+            "publius": _publius,
+            "mamilius": _mamilius,
         }
     )
 )
@@ -300,8 +449,13 @@ def _use(state: State, event: CitizenUse, path: str) -> State:
     mine = list(held[event.seat])
     mine.remove(event.card)
     held[event.seat] = tuple(mine)
-    board.forum = ForumState(
-        tableau=forum.tableau, held=tuple(held), used=(*forum.used, event.card)
+    this_turn = forum.turn_used if forum.turn == state.turn_number else ()
+    board.forum = dataclasses.replace(
+        forum,
+        held=tuple(held),
+        used=(*forum.used, event.card),
+        turn_used=(*this_turn, event.card),
+        turn=state.turn_number,
     )
     return board.freeze(seat=state.seat, turn_number=state.turn_number)
 
@@ -326,3 +480,4 @@ log_module.EVENT_READERS["forum"] = _read_take
 log_module.EVENT_READERS["citizen"] = _read_citizen
 replay_module.EVENT_STEPS[ForumTake] = _take
 replay_module.EVENT_STEPS[CitizenUse] = _use
+replay_module.SETUP_STEPS.append(_kept_at_setup)

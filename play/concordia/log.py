@@ -71,9 +71,10 @@ SPECIALISTS: Final = (
 )
 CARD_FIELDS: Final[Mapping[CardKind, tuple[str, ...]]] = MappingProxyType(
     {
-        CardKind.TRIBUNE: ("colonist", "intermediate_points"),
+        # Salsa's forum: "exchange" (Titus Valerius), "sell_bonus" (Claudius Pompeius).
+        CardKind.TRIBUNE: ("colonist", "intermediate_points", "exchange"),
         CardKind.ARCHITECT: ("build", "fifteenth_house"),
-        CardKind.PREFECT: ("province", "bonus", "cash", "amount", "drop"),
+        CardKind.PREFECT: ("province", "bonus", "cash", "amount", "drop", "sell_bonus"),
         CardKind.MERCATOR: ("trade",),
         CardKind.SENATOR: ("buy", "pay", "reveal"),
         CardKind.CONSUL: ("buy", "reveal"),
@@ -90,9 +91,10 @@ COPYING: Final = frozenset({CardKind.DIPLOMAT, CardKind.MAGISTER})
 CARD_FIELDS_WITH_DIPLOMAT: Final[Mapping[CardKind, tuple[str, ...]]] = MappingProxyType(
     {
         **CARD_FIELDS,
-        CardKind.DIPLOMAT: ("copy", *ACTION_FIELDS),
+        # Salsa's forum: Lucius Flavius' holder copies a display card ("copy_card").
+        CardKind.DIPLOMAT: ("copy", "copy_card", *ACTION_FIELDS),
         # A Magister repeating a Diplomat names whom that Diplomat copies.
-        CardKind.MAGISTER: ("copy", *ACTION_FIELDS),
+        CardKind.MAGISTER: ("copy", "copy_card", *ACTION_FIELDS),
     }
 )
 # Required with both trackings, and only with full tracking.
@@ -111,7 +113,18 @@ REQUIRED_FULL: Final[Mapping[CardKind, tuple[str, ...]]] = MappingProxyType(
 )
 # Fields that only full tracking applies (light ignores them) and the reverse.
 FULL_FIELDS: Final = frozenset(
-    {"colonist", "build", "drop", "trade", "pay", "place", "amount", "bonus"}
+    {
+        "colonist",
+        "build",
+        "drop",
+        "trade",
+        "pay",
+        "place",
+        "amount",
+        "bonus",
+        "exchange",
+        "sell_bonus",
+    }
 )
 LIGHT_FIELDS: Final = frozenset({"fifteenth_house", "intermediate_points"})
 
@@ -171,7 +184,11 @@ def action_problems(
             )
         )
     if kind is CardKind.PREFECT:
-        for name, other in (("amount", "cash"), ("drop", "province")):
+        for name, other in (
+            ("amount", "cash"),
+            ("drop", "province"),
+            ("sell_bonus", "province"),
+        ):
             if name in given and other not in given:
                 problems.append(
                     Problem(
@@ -206,6 +223,9 @@ class _Context:
     spec: MapSpec
     tracking: Tracking
     seats: Mapping[str, int]
+    # Salsa's forum is played: a Prefect may be played as a Diplomat
+    # (Sextus Pompeius' holder; the replay checks who holds him).
+    forum: bool = False
 
 
 def load_log(document: object) -> GameLog:
@@ -241,6 +261,7 @@ def load_log(document: object) -> GameLog:
         spec=spec,
         tracking=tracking,
         seats=MappingProxyType({seat.name: i for i, seat in enumerate(players)}),
+        forum="forum" in rules.expansions,
     )
     raw_events = reader.items(top, "events", "")
     events = tuple(
@@ -272,6 +293,7 @@ def load_event(log: GameLog, document: object) -> tuple[Event, object]:
         spec=log.spec,
         tracking=log.tracking,
         seats=MappingProxyType({seat.name: i for i, seat in enumerate(log.players)}),
+        forum=log.forum is not None,
     )
     event = _event(reader, document, f"events[{index}]", index, context)
     if reader.problems:
@@ -572,7 +594,7 @@ def _play(
         raw,
         path,
         required=("type", "player", "card"),
-        optional=(*ACTION_FIELDS, "copy", "role"),
+        optional=(*ACTION_FIELDS, "copy", "copy_card", "role"),
     )
     seat = (
         _seat(reader, fields.get("player"), child(path, "player"), context)
@@ -592,7 +614,7 @@ def _play(
                 ),
             )
         fields = {name: value for name, value in fields.items() if name != "role"}
-    role = _role(reader, fields, card, path)
+    role = _role(reader, fields, card, path, forum=context.forum)
     if card is not None and role is not None:
         # A Diplomat accepts every field here: the card it copies is known only
         # while replaying, which checks the fields against that card.
@@ -604,16 +626,27 @@ def _play(
         seat=seat or 0,
         card=card if card is not None else CARDS["Tribune"],
         action=action,
-        role=role if card is not None and len(card.playable_roles) > 1 else None,
+        role=(
+            role
+            if card is not None
+            and (len(card.playable_roles) > 1 or role not in (None, card.kind))
+            else None
+        ),
     )
 
 
 def _role(
-    reader: ShapeReader, fields: Mapping[str, object], card: Card | None, path: str
+    reader: ShapeReader,
+    fields: Mapping[str, object],
+    card: Card | None,
+    path: str,
+    *,
+    forum: bool = False,
 ) -> CardKind | None:
     """The role a play carries out: the card's, or the one named (``"role"``)
     among a double-role card's two; None when the card is unknown or its role
-    is missing (both reported)."""
+    is missing (both reported). With Salsa's forum a Prefect may name the
+    Diplomat (Sextus Pompeius)."""
     if card is None:
         return None
     roles = card.playable_roles
@@ -630,7 +663,8 @@ def _role(
         return roles[0]
     here = child(path, "role")
     role = reader.choice_value(fields["role"], here, CardKind, roles[0])
-    if role not in roles:
+    sextus = forum and card.kind is CardKind.PREFECT and role is CardKind.DIPLOMAT
+    if role not in roles and not sextus:
         reader.report(here, m.ROLE_NOT_ON_CARD, card=card.id, given=role.value)
         return roles[0]
     return role
@@ -672,7 +706,7 @@ def _read_build(
 ) -> tuple[str, ...]:
     here = child(path, "build")
     cities = [
-        _city(reader, value, f"{here}[{i}]", context.spec)
+        city(reader, value, f"{here}[{i}]", context.spec)
         for i, value in enumerate(reader.items(fields, "build", path))
     ]
     return tuple(city for city in cities if city is not None)
@@ -684,7 +718,7 @@ def _read_fifteenth(
     return reader.boolean(fields, "fifteenth_house", path)
 
 
-def _read_province(
+def read_province(
     reader: ShapeReader, fields: Mapping[str, object], path: str, context: _Context
 ) -> str | None:
     province = fields["province"]
@@ -740,6 +774,20 @@ def _read_trade(
     return MappingProxyType({g: n for g, n in trade.items() if n != 0})
 
 
+def read_exchange(
+    reader: ShapeReader, fields: Mapping[str, object], path: str, context: object
+) -> Mapping[Good, int]:
+    """Salsa's forum: an exchange of goods (given negative, taken positive)."""
+    exchange = reader.counts(fields, "exchange", path, Good, all_required=False)
+    return MappingProxyType({g: n for g, n in exchange.items() if n != 0})
+
+
+def _read_sell_bonus(
+    reader: ShapeReader, fields: Mapping[str, object], path: str, context: _Context
+) -> bool:
+    return reader.boolean(fields, "sell_bonus", path)
+
+
 def _read_cards(
     name: str,
 ) -> Callable[[ShapeReader, Mapping[str, object], str, _Context], tuple[str, ...]]:
@@ -763,6 +811,12 @@ def _read_copy(
     return _seat(reader, fields["copy"], child(path, "copy"), context)
 
 
+def _read_copy_card(
+    reader: ShapeReader, fields: Mapping[str, object], path: str, context: _Context
+) -> str | None:
+    return _card_id(reader, fields["copy_card"], child(path, "copy_card"), sale=True)
+
+
 def _read_place(
     reader: ShapeReader, fields: Mapping[str, object], path: str, context: _Context
 ) -> tuple[ColonistKind, ...]:
@@ -781,7 +835,7 @@ _READERS: Final[
         "intermediate_points": _read_count("intermediate_points"),
         "build": _read_build,
         "fifteenth_house": _read_fifteenth,
-        "province": _read_province,
+        "province": read_province,
         "bonus": _read_bonus,
         "cash": _read_cash,
         "amount": _read_count("amount"),
@@ -791,13 +845,16 @@ _READERS: Final[
         "pay": _read_pay,
         "reveal": _read_cards("reveal"),
         "copy": _read_copy,
+        "copy_card": _read_copy_card,
         "place": _read_place,
+        "exchange": read_exchange,
+        "sell_bonus": _read_sell_bonus,
     }
 )
 _ACTION_KEYS: Final = frozenset(_READERS)
 
 
-def _city(reader: ShapeReader, value: object, path: str, spec: MapSpec) -> str | None:
+def city(reader: ShapeReader, value: object, path: str, spec: MapSpec) -> str | None:
     if not isinstance(value, str):
         reader.report(path, m.CITY_UNKNOWN, map=spec.title, city=describe(value))
         return None

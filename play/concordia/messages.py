@@ -172,10 +172,10 @@ SHORT_OF_GOODS_ANY: Final = ngettext(
     "%(player)s needs %(needed)d of %(good)s and has %(has)d",
 )
 STOREHOUSE_FULL: Final = gettext_noop(
-    "%(player)s's storehouse has 12 spaces: %(needed)d would be needed; name what does not fit in “drop”"
+    "%(player)s's storehouse has %(spaces)d spaces: %(needed)d would be needed; name what does not fit in “drop”"
 )
 STOREHOUSE_FULL_PURCHASE: Final = gettext_noop(
-    "%(player)s's storehouse has 12 spaces: %(needed)d would be needed; buy fewer goods"
+    "%(player)s's storehouse has %(spaces)d spaces: %(needed)d would be needed; buy fewer goods"
 )
 DROP_TOO_MUCH: Final[dict[str, Plural]] = {
     "brick": ngettext(
@@ -263,7 +263,7 @@ ADJUST_COLONISTS_BOARD: Final = gettext_noop(
     "Two colonists stay on the board from the start; %(given)d given"
 )
 ADJUST_STOREHOUSE: Final = gettext_noop(
-    "The storehouse has 12 spaces: %(goods)d goods and %(colonists)d colonists do not fit"
+    "The storehouse has %(spaces)d spaces: %(goods)d goods and %(colonists)d colonists do not fit"
 )
 
 # Why a card cannot be played now (`play.queries.legal_cards`).
@@ -296,4 +296,25 @@ FORUM_PATRICIAN_KEPT: Final = gettext_noop(
 )
 FORUM_GOOD_NEEDED: Final = gettext_noop(
     "Without salt, %(card)s gives any good: say which"
+)
+FORUM_EXCHANGE: Final = ngettext(
+    "Exchange 1 good for 1 other (the good given negative, the one taken positive)",
+    "Exchange 1 to %(most)d goods, each for 1 other (the goods given negative, those taken positive)",
+)
+FORUM_EXCHANGE_FOR: Final = gettext_noop(
+    "%(good)s cannot be taken in this exchange: salt, or without salt another good"
+)
+FORUM_NO_BONUS: Final = gettext_noop("This province has no bonus good")
+FORUM_NOT_SALT_CITY: Final = gettext_noop(
+    "Marcus builds in a salt city, and %(city)s is not one"
+)
+FORUM_FIELD: Final = gettext_noop("“%(field)s” does not go with %(card)s")
+FORUM_BONUS_COINS: Final = gettext_noop(
+    "The bonus marker of %(province)s shows its coins: Tiberius takes a good only"
+)
+FORUM_COPY_ONE: Final = gettext_noop(
+    "A Diplomat copies one card: another player's top discard (“copy”) or a display card (“copy_card”)"
+)
+FORUM_COPY_KIND: Final = gettext_noop(
+    "%(card)s cannot be copied: a Diplomat never copies a Diplomat nor a Magister"
 )

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from play.concordia import messages as m
 from play.concordia.board import Board
 from play.concordia.cards import (
+    CORNELIUS,
     card_price,
     cash_amount,
     house_price,
@@ -152,6 +153,8 @@ def display_prices(state: State, player: str | None = None) -> tuple[DisplayPric
     if seat is None:
         raise ValueError(f"{player!r} does not play in this game")
     holding = state.players[seat].storehouse
+    # Salsa's forum: Cornelius Scipio's holder pays every surcharge with any goods.
+    any_surcharge = Board(state).holds(seat, CORNELIUS)
     prices = []
     for index, card_id in enumerate(state.display):
         position = index + 1
@@ -173,7 +176,11 @@ def display_prices(state: State, player: str | None = None) -> tuple[DisplayPric
             continue
         card = CARDS[card_id]
         goods, any_goods = card_price(
-            card, position, surcharge=True, surcharges=state.log.surcharge
+            card,
+            position,
+            surcharge=True,
+            surcharges=state.log.surcharge,
+            any_surcharge=any_surcharge,
         )
         prices.append(
             DisplayPrice(
@@ -248,7 +255,8 @@ def house_cost(state: State, city: str) -> HouseCost:
     if log.cities is None or city not in log.cities:
         raise ValueError(f"no good known for {city!r}")
     board = Board(state)
-    good, goods, coins = house_price(board, city)
+    # The current player's forum cards (Aulus Arcadius, Mamilius) count.
+    good, goods, coins = house_price(board, city, state.seat)
     return HouseCost(
         city=city,
         good=good,

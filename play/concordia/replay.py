@@ -38,7 +38,7 @@ from play.concordia.types import (
 )
 from play.core import history_step
 from play.errors import invalid
-from scoring.catalog import MAX_COLONISTS, MIN_COLONISTS_ON_BOARD, STOREHOUSE_SPACES
+from scoring.catalog import MAX_COLONISTS, MIN_COLONISTS_ON_BOARD
 from scoring.shape import child
 
 
@@ -60,7 +60,7 @@ def initial_state(log: GameLog) -> State:
         )
         for index, seat in enumerate(log.players)
     )
-    return State(
+    state = State(
         log=log,
         status=Status.PLAYING,
         turn_number=1,
@@ -86,6 +86,14 @@ def initial_state(log: GameLog) -> State:
             )
         ),
     )
+    for setup_step in SETUP_STEPS:
+        state = setup_step(state)
+    return state
+
+
+#: What a module changes at setup, after the base game's (the forum: the
+#: patricians kept, `play.concordia.forum`).
+SETUP_STEPS: Final[list[Callable[[State], State]]] = []
 
 
 def replay(log: GameLog) -> State:
@@ -215,8 +223,9 @@ def _adjust(state: State, event: Adjust, path: str) -> State:
         raise invalid(
             path,
             m.ADJUST_STOREHOUSE,
-            goods=STOREHOUSE_SPACES - purse.free_spaces - purse.colonists_storehouse,
+            goods=purse.spaces - purse.free_spaces - purse.colonists_storehouse,
             colonists=purse.colonists_storehouse,
+            spaces=purse.spaces,
         )
     return board.freeze(
         seat=state.seat,

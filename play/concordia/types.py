@@ -77,6 +77,13 @@ class Action:
     # A Magister or Diplomat repeating a double-role card: the role it
     # carries out (``"role"``); None otherwise.
     role: CardKind | None = None
+    # Salsa's forum: Titus Valerius' exchange on a Tribune (given goods
+    # negative, the good taken positive); Claudius Pompeius' bonus good sold
+    # at once on a Prefect.
+    exchange: Mapping[Good, int] = field(default_factory=dict)
+    sell_bonus: bool = False
+    # Lucius Flavius' Diplomat: the display card whose action it copies.
+    copy_card: str | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -134,6 +141,14 @@ class CitizenUse:
     seat: int
     card: str
     good: Good | None = None
+    # What the citizen did, where it says (each optional: without it the
+    # card is only recorded). Augustus' exchange (given goods negative, the
+    # goods taken positive), Marcus' and Mamercus' house, Tiberius' province,
+    # Publius' colonist.
+    exchange: Mapping[Good, int] = field(default_factory=dict)
+    city: str | None = None
+    province: str | None = None
+    colonist: ColonistKind | None = None
 
 
 Event = Play | Reveal | Undo | Adjust | Abandon | ForumTake | CitizenUse
@@ -158,6 +173,9 @@ class ForumState:
     tableau: tuple[str | None, ...]
     held: tuple[tuple[str, ...], ...]
     used: tuple[str, ...] = ()
+    # The citizens used on turn number ``turn`` (an effect that lasts the turn).
+    turn_used: tuple[str, ...] = ()
+    turn: int = 0
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -218,6 +236,8 @@ class PlayerState:
     colonists_board: int
     colonists_storehouse: int
     houses: tuple[str, ...]
+    # The storehouse's spaces: 12, 16 with Salsa's Claudia Agrippina.
+    spaces: int = STOREHOUSE_SPACES
 
     @property
     def cards(self) -> tuple[str, ...]:
@@ -225,7 +245,7 @@ class PlayerState:
 
     @property
     def free_spaces(self) -> int:
-        return STOREHOUSE_SPACES - self.storehouse.total - self.colonists_storehouse
+        return self.spaces - self.storehouse.total - self.colonists_storehouse
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

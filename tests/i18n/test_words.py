@@ -458,8 +458,8 @@ def test_the_mercators_full_storehouse_names_no_drop_field():
     for language in LANGUAGES:
         with translation.override(language):
             text = translation.gettext(
-                "%(player)s's storehouse has 12 spaces: %(needed)d would be needed;"
-                " buy fewer goods"
+                "%(player)s's storehouse has %(spaces)d spaces: %(needed)d would be"
+                " needed; buy fewer goods"
             )
         assert "drop" not in text
         assert "“" not in text, (language, text)

@@ -166,6 +166,9 @@ def _prefect(rng: random.Random, state: play.State) -> dict[str, Any]:
         drop = _drops(state, receives)
         if drop:
             fields["drop"] = drop
+        elif option.good and _holds(state, "Claudius Pompeius") and rng.random() < 0.5:
+            # Salsa's forum: Claudius Pompeius sells the bonus good at once.
+            fields["sell_bonus"] = True
     return fields
 
 
@@ -302,8 +305,27 @@ def _specialist(state: play.State, kind: play.CardKind) -> dict[str, Any]:
     return {"drop": drop} if drop else {}
 
 
+def _holds(state: play.State, card: str) -> bool:
+    forum = state.forum
+    return (
+        forum is not None and state.seat is not None and card in forum.held[state.seat]
+    )
+
+
 def _tribune(rng: random.Random, state: play.State) -> dict[str, Any]:
     fields: dict[str, Any] = {}
+    player = state.players[state.seat or 0]
+    held = [g for g in state.log.rules.traded if player.storehouse[g]]
+    if state.full and _holds(state, "Titus Valerius") and held and rng.random() < 0.5:
+        # Salsa's forum: Titus Valerius exchanges 1 good (for salt, with it).
+        given = rng.choice(held)
+        wildcards = state.log.rules.wildcards
+        taken = (
+            wildcards[0]
+            if wildcards
+            else rng.choice([g for g in state.log.rules.traded if g != given])
+        )
+        fields["exchange"] = {given.value: -1, taken.value: 1}
     if state.full and play.tribune_bonus(state).colonist and rng.random() < 0.5:
         fields["colonist"] = rng.choice(["land", "sea"])
     if state.log.intermediate_scoring and not state.full:
@@ -312,7 +334,7 @@ def _tribune(rng: random.Random, state: play.State) -> dict[str, Any]:
 
 
 def action_fields(
-    rng: random.Random, state: play.State, card: str
+    rng: random.Random, state: play.State, card: str, *, own: bool = False
 ) -> dict[str, Any] | None:
     """Return the fields of a legal play of ``card`` now, or None if none is found.
 
@@ -328,6 +350,16 @@ def action_fields(
                 return {"role": role.value, **fields}
         return None
     kind = play.CARDS[card].kind
+    if (
+        own
+        and kind is play.CardKind.PREFECT
+        and _holds(state, "Sextus Pompeius")
+        and rng.random() < 0.3
+    ):
+        # Salsa's forum: Sextus Pompeius plays the player's own Prefect as a Diplomat.
+        fields = _role_fields(rng, state, card, play.CardKind.DIPLOMAT)
+        if fields is not None and "role" not in fields:
+            return {"role": play.CardKind.DIPLOMAT.value, **fields}
     if kind is play.CardKind.MAGISTER:
         repeated = play.magister_repeats(state)
         if repeated is None:
@@ -354,6 +386,19 @@ def _role_fields(
     if kind is play.CardKind.COLONIST:
         return _colonist(rng, state)
     if kind is play.CardKind.DIPLOMAT:
+        display = [
+            c
+            for c in state.display
+            if c is not None
+            and play.CARDS[c].kind
+            not in (play.CardKind.DIPLOMAT, play.CardKind.MAGISTER)
+        ]
+        if _holds(state, "Lucius Flavius") and display and rng.random() < 0.5:
+            # Salsa's forum: Lucius Flavius copies a display card.
+            copied = rng.choice(display)
+            fields = action_fields(rng, state, copied)
+            if fields is not None and "role" not in fields:
+                return {"copy_card": copied, **fields}
         options = list(play.diplomat_options(state))
         rng.shuffle(options)
         for option in options:
@@ -385,13 +430,52 @@ def _forum_event(rng: random.Random, state: play.State) -> dict[str, Any] | None
     citizens = [c for c in forum.held[state.seat] if not FORUM_CARDS[c].patrician]
     room = not state.full or state.players[state.seat].free_spaces >= 6
     if citizens and room and rng.random() < 0.3:
-        event = {"type": "citizen", "player": name, "card": rng.choice(citizens)}
+        card = rng.choice(citizens)
+        use: dict[str, Any] = {"type": "citizen", "player": name, "card": card}
         if not state.log.rules.wildcards:
             # Without salt, Spurius gives the good the table names (any other
             # citizen ignores it).
-            event["good"] = rng.choice(state.log.rules.traded).value
-        return event
+            use["good"] = rng.choice(state.log.rules.traded).value
+        if state.full and rng.random() < 0.8:
+            use.update(_citizen_fields(rng, state, FORUM_CARDS[card].applied))
+        return use
     return None
+
+
+def _citizen_fields(
+    rng: random.Random, state: play.State, applied: str
+) -> dict[str, Any]:
+    """What a citizen does, where its event may say (else only recorded)."""
+    seat = state.seat
+    assert seat is not None
+    player = state.players[seat]
+    wildcards = state.log.rules.wildcards
+    cities = state.log.cities or {}
+    held = [g for g in state.log.rules.traded if player.storehouse[g]]
+    if applied == "augustus" and held:
+        given = rng.choice(held)
+        taken = (
+            wildcards[0]
+            if wildcards
+            else rng.choice([g for g in state.log.rules.traded if g != given])
+        )
+        return {"exchange": {given.value: -1, taken.value: 1}}
+    free = [c for c in cities if c not in player.houses and len(player.houses) < 14]
+    if applied == "marcus" and player.storehouse["tool"]:
+        salt = [c for c in free if not wildcards or cities[c] in wildcards]
+        return {"city": rng.choice(salt)} if salt else {}
+    if applied == "mamercus":
+        goods = _goods(player.storehouse)
+        for city in rng.sample(free, len(free)):
+            cost = play.house_cost(state, city)
+            if _afford(goods, _goods(cost.goods), wildcards) is not None:
+                return {"city": city}
+    if applied == "tiberius":
+        options = [o for o in play.prefect_options(state).provinces if o.good]
+        return {"province": rng.choice(options).province} if options else {}
+    if applied == "publius" and player.sestertii >= 5 and player.colonists_storehouse:
+        return {"colonist": rng.choice(["land", "sea"])}
+    return {}
 
 
 def next_event(rng: random.Random, state: play.State) -> dict[str, Any] | None:
@@ -416,7 +500,7 @@ def next_event(rng: random.Random, state: play.State) -> dict[str, Any] | None:
         )
     )
     for option in options:
-        fields = action_fields(rng, state, option.card)
+        fields = action_fields(rng, state, option.card, own=True)
         if fields is not None:
             return {
                 "type": "play",

@@ -62,7 +62,12 @@ def _check_legal(state: play.State) -> None:
             assert player.sestertii >= 0
             assert min(player.storehouse[g] for g, _ in player.storehouse.items()) >= 0
             stored = player.storehouse.total + player.colonists_storehouse
-            assert stored <= STOREHOUSE_SPACES
+            # 12 spaces; 16 for Claudia Agrippina's holder (Salsa's forum).
+            assert stored <= player.spaces <= rules.storehouse_spaces
+            claudia = state.forum is not None and any(
+                "Claudia Agrippina" in held for held in state.forum.held
+            )
+            assert player.spaces == STOREHOUSE_SPACES or claudia
             assert player.colonists_board + player.colonists_storehouse == MAX_COLONISTS
             assert len(player.houses) <= MAX_HOUSES
             assert len(set(player.houses)) == len(player.houses)

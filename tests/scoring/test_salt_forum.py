@@ -254,3 +254,21 @@ def test_cards_of_a_salt_game_are_the_base_games():
     assert ruleset("imperium", ("salt", "forum")).starting_hand == CardCounts(
         vesta=1, jupiter=2, saturnus=2, mercurius=1, mars=1
     )
+
+
+def test_with_the_forum_a_storehouse_may_hold_16():
+    # Claudia Agrippina's holder has 16 spaces (concordia-expansions.md §1b);
+    # the sheet does not say who holds her, so a forum game's sheet accepts
+    # 16: 12 goods and the 4 colonists still stored.
+    player = board("Ana", storehouse=GoodCounts(salt=5, cloth=7), colonists_on_board=2)
+    sheet = salted(table(player, ender("Bruno")), ("salt", "forum"))
+    assert validate_sheet(sheet) == ()
+    # 13 goods are one too many.
+    player = board("Ana", storehouse=GoodCounts(salt=6, cloth=7), colonists_on_board=2)
+    sheet = salted(table(player, ender("Bruno")), ("salt", "forum"))
+    assert [(p.path, p.message) for p in validate_sheet(sheet)] == [
+        (
+            "players[0].storehouse",
+            "The storehouse has 16 spaces, but 13 goods and the 4 colonists still in it need 17",
+        )
+    ]

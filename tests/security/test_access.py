@@ -199,7 +199,11 @@ RULES: dict[str, dict[str, Rule]] = {
     # Abandon asks first: a GET, or a POST without the confirmation, is that page.
     "assistant:game-abandon": {**_get(MEMBER), **_post(MEMBER, 200)},
     # The cast's game is played without the forum: back to the game (its setup).
-    "assistant:game-forum": {**_get(MEMBER, 302), **_post(MEMBER, 302)},
+    # A guest phone at the table opens it like the other move pages.
+    "assistant:game-forum": {
+        **_get(MEMBER, 302, table_guest=True),
+        **_post(MEMBER, 302, table_guest=True),
+    },
     "assistant:game-setup-forum": _post(MEMBER, 302),
     # Without htmx a changed head sends the browser to the turn screen.
     "assistant:game-head": _get(MEMBER, 302, table_guest=True),
