@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from csp.decorators import csp_update
-from django.urls import path, re_path
+from django.urls import URLPattern, path, re_path
 from drf_spectacular.views import (
     SpectacularAPIView,
     SpectacularRedocView,
     SpectacularSwaggerSplitView,
 )
+from rest_framework.views import APIView
 
 from api import (
     auth,
@@ -35,6 +36,13 @@ REDOC_STYLE_HASHES = [
 ]
 
 _CLUB = "clubs/<slug:club_slug>/"
+_TABLE_GAME = "table-games/<int:game_id>/"
+
+
+def _club(route: str, view: type[APIView], name: str) -> URLPattern:
+    """An address of one club's (``clubs/<slug>/<route>``), answered by ``view``."""
+    return path(_CLUB + route, view.as_view(), name=name)
+
 
 urlpatterns = [
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
@@ -57,82 +65,31 @@ urlpatterns = [
     path("auth/token/", auth.AuthTokenCreateApi.as_view(), name="auth-token"),
     path("score-sheet/", score_sheet.ScoreSheetApi.as_view(), name="score-sheet"),
     path("clubs/", clubs.ClubListApi.as_view(), name="club-list"),
-    path(_CLUB, clubs.ClubDetailApi.as_view(), name="club-detail"),
-    path(_CLUB + "players/", clubs.PlayerListApi.as_view(), name="player-list"),
-    path(
-        _CLUB + "players/<int:player_id>/",
-        clubs.PlayerDetailApi.as_view(),
-        name="player-detail",
+    _club("", clubs.ClubDetailApi, "club-detail"),
+    _club("players/", clubs.PlayerListApi, "player-list"),
+    _club("players/<int:player_id>/", clubs.PlayerDetailApi, "player-detail"),
+    _club(
+        "players/<int:player_id>/statistics/",
+        statistics.PlayerStatisticsApi,
+        "player-statistics",
     ),
-    path(
-        _CLUB + "players/<int:player_id>/statistics/",
-        statistics.PlayerStatisticsApi.as_view(),
-        name="player-statistics",
-    ),
-    path(_CLUB + "sessions/", sessions.SessionListApi.as_view(), name="session-list"),
-    path(
-        _CLUB + "sessions/<int:session_id>/",
-        sessions.SessionDetailApi.as_view(),
-        name="session-detail",
-    ),
-    path(
-        _CLUB + "leaderboard/", statistics.LeaderboardApi.as_view(), name="leaderboard"
-    ),
-    path(
-        _CLUB + "statistics/",
-        statistics.ClubStatisticsApi.as_view(),
-        name="club-statistics",
-    ),
-    path(
-        _CLUB + "backup/", exports.ClubBackupExportApi.as_view(), name="backup-export"
-    ),
-    path(
-        _CLUB + "backup/restore/",
-        exports.ClubBackupRestoreApi.as_view(),
-        name="backup-restore",
-    ),
-    path(_CLUB + "results.csv", exports.ResultsCsvApi.as_view(), name="results-csv"),
-    path(_CLUB + "bgstats/", exports.BgStatsExportApi.as_view(), name="bgstats-export"),
-    path(
-        _CLUB + "bgstats/preview/",
-        exports.BgStatsPreviewApi.as_view(),
-        name="bgstats-preview",
-    ),
-    path(
-        _CLUB + "bgstats/import/",
-        exports.BgStatsImportApi.as_view(),
-        name="bgstats-import",
-    ),
-    path(
-        _CLUB + "table-games/",
-        table_games.TableGameListApi.as_view(),
-        name="table-game-list",
-    ),
-    path(
-        _CLUB + "table-games/import/",
-        table_games.TableGameImportApi.as_view(),
-        name="table-game-import",
-    ),
-    path(
-        _CLUB + "table-games/<int:game_id>/",
-        table_games.TableGameDetailApi.as_view(),
-        name="table-game-detail",
-    ),
-    path(
-        _CLUB + "table-games/<int:game_id>/state/",
-        table_games.TableGameStateApi.as_view(),
-        name="table-game-state",
-    ),
-    path(
-        _CLUB + "table-games/<int:game_id>/log/",
-        table_games.TableGameLogApi.as_view(),
-        name="table-game-log",
-    ),
-    path(
-        _CLUB + "table-games/<int:game_id>/events/",
-        table_games.TableGameEventApi.as_view(),
-        name="table-game-events",
-    ),
+    _club("sessions/", sessions.SessionListApi, "session-list"),
+    _club("sessions/<int:session_id>/", sessions.SessionDetailApi, "session-detail"),
+    _club("leaderboard/", statistics.LeaderboardApi, "leaderboard"),
+    _club("statistics/", statistics.ClubStatisticsApi, "club-statistics"),
+    _club("backup/", exports.ClubBackupExportApi, "backup-export"),
+    _club("backup/restore/", exports.ClubBackupRestoreApi, "backup-restore"),
+    _club("results.csv", exports.ResultsCsvApi, "results-csv"),
+    _club("bgstats/", exports.BgStatsExportApi, "bgstats-export"),
+    _club("bgstats/preview/", exports.BgStatsPreviewApi, "bgstats-preview"),
+    _club("bgstats/import/", exports.BgStatsImportApi, "bgstats-import"),
+    # The table assistant's games: every game's through the same addresses.
+    _club("table-games/", table_games.TableGameListApi, "table-game-list"),
+    _club("table-games/import/", table_games.TableGameImportApi, "table-game-import"),
+    _club(_TABLE_GAME, table_games.TableGameDetailApi, "table-game-detail"),
+    _club(_TABLE_GAME + "state/", table_games.TableGameStateApi, "table-game-state"),
+    _club(_TABLE_GAME + "log/", table_games.TableGameLogApi, "table-game-log"),
+    _club(_TABLE_GAME + "events/", table_games.TableGameEventApi, "table-game-events"),
     # Last: a slug or id the converters refuse is a JSON 404 like any other.
     # [\s\S], not ".": an address with an encoded newline (%0A) is under
     # /api/v1/ too and gets the JSON 404, not the site's 404 page.

@@ -16,7 +16,8 @@ A second game (Magnanimous) is a new package beside `assistant/concordia/`:
   dotted path in ``INSTALLED_APPS`` after ``assistant``;
 - the implementation of `GameAssistant` below, usually a module ``game.py``;
 - its pure engine (``play/<game>/``) reached from one module of the package
-  (Concordia's is ``adapter.py``), whose errors become `RulesRefused`;
+  (Concordia's is ``adapter.py``), which wraps it in `assistant.engine.Rules`
+  (the engine's errors become `RulesRefused`);
 - its templates under ``templates/assistant/<game>/`` and its template tags in
   ``assistant/<game>/templatetags/``;
 - its own pages (a move's helper, setup entries) in ``urls.py``, named
@@ -36,7 +37,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast
 
 from django import forms
 from django.http import HttpResponse
@@ -51,6 +52,7 @@ if TYPE_CHECKING:
 
     from django.contrib.auth.models import User
 
+    from assistant.engine import Rules
     from assistant.models import AssistantGame, GameStatus
     from clubs.models import Club
     from concordia_site.http import AuthedHtmxRequest
@@ -186,6 +188,11 @@ class GameAssistant(Protocol[State]):
     frozen `play.State`); the shell keeps it, per worker, by (game, head) and
     hands it back, never looking inside. Every method that applies the rules
     raises `RulesRefused` with path-addressed problems when they refuse.
+
+    A game's class subclasses this one (``class ConcordiaAssistant(
+    GameAssistant[State])``) and inherits the methods that have a body here:
+    the log's, answered from its engine (``rules``), and the finished game's
+    `TableSession`. Type checking then names any method it has not written.
     """
 
     # Identity ------------------------------------------------------------
@@ -273,7 +280,9 @@ class GameAssistant(Protocol[State]):
         self, *, players: Sequence[Mapping[str, object]], setup: Mapping[str, object]
     ) -> None:
         """Raise `RulesRefused` unless the rules accept this setup."""
-        ...
+        self.rules.setup_check(
+            self.log_document(players=players, setup=setup, events=[])
+        )
 
     @property
     def setup_page(self) -> GamePage:
@@ -287,6 +296,11 @@ class GameAssistant(Protocol[State]):
         ...
 
     # The log -------------------------------------------------------------------
+    @property
+    def rules(self) -> Rules[Any]:
+        """The game's engine, wrapped once by its adapter (`assistant.engine.Rules`)."""
+        ...
+
     def log_document(
         self,
         *,
@@ -299,23 +313,23 @@ class GameAssistant(Protocol[State]):
 
     def log_read(self, document: Mapping[str, object]) -> ImportedLog:
         """Read a whole log for import: its columns and events, replayed to the end."""
-        ...
+        return self.rules.log_read(document)
 
     def replay(self, document: Mapping[str, object]) -> State:
         """The state after every event of the log ``document``."""
-        ...
+        return cast("State", self.rules.replay(document))
 
     def apply(self, state: State, event: Mapping[str, object]) -> State:
         """The state after one more ``event``, checked against ``state`` (cheap: no replay)."""
-        ...
+        return cast("State", self.rules.apply(state, event))
 
     def status(self, state: State) -> GameStatus:
         """Whether the game is being played, finished (its sheet may open) or abandoned."""
-        ...
+        return self.rules.status(state)
 
     def state_document(self, state: State) -> dict[str, object]:
         """The state as the game's contract prints it (``replay_log``, the API)."""
-        ...
+        return self.rules.state_document(state)
 
     # The end -------------------------------------------------------------------
     def sheet_prefill(self, state: State) -> ScoreSheet | MagnanimousSheet | None:
@@ -333,8 +347,34 @@ class GameAssistant(Protocol[State]):
         played_at: dt.datetime,
         idempotency_key: str,
     ) -> TableSession:
-        """Create the finished game's `TableSession` (through `games.services`)."""
-        ...
+        """Create the finished game's `TableSession` (through `games.services`):
+        its seats in seating order, its map and modules as the game records them."""
+        from games import services as games_services
+        from games.models import Game
+
+        return games_services.session_create(
+            club=club,
+            created_by=created_by,
+            map_name=self.session_map(setup),
+            expansions=self.session_expansions(setup),
+            played_at=played_at,
+            seats=[
+                games_services.SeatInput(
+                    new_name=str(p["name"]), colour=str(p["colour"])
+                )
+                for p in players
+            ],
+            idempotency_key=idempotency_key,
+            game=Game(self.game),
+        )
+
+    def session_map(self, setup: Mapping[str, object]) -> str:
+        """The map the finished game's `TableSession` records ("": a game without maps)."""
+        return ""
+
+    def session_expansions(self, setup: Mapping[str, object]) -> list[str]:
+        """The modules the finished game's `TableSession` records (none by default)."""
+        return []
 
     def finish_notice(self, setup: Mapping[str, object]) -> str:
         """What the sheet still needs from the table, said once it opens ("" if nothing)."""
@@ -369,7 +409,7 @@ class GameAssistant(Protocol[State]):
 
     def current_player(self, state: State) -> str | None:
         """Whose turn it is; None once the game is over."""
-        ...
+        return self.rules.current_player(state)
 
     def undoable(self, state: State) -> bool:
         """Whether an undo would withdraw something now."""

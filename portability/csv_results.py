@@ -15,6 +15,8 @@ from games.models import (
     SessionStatus,
 )
 from games.vocabulary import CATEGORIES
+from scoring.ruleset import modules, ruleset
+from scoring.types import MapName
 
 _FORMULA_START: Final = ("=", "+", "-", "@", "\t", "\r")
 
@@ -26,9 +28,25 @@ def _cell(value: object) -> str:
     return "'" + text if text.startswith(_FORMULA_START) else text
 
 
+def _module_lines() -> tuple[str, ...]:
+    """The lines of a score only a module brings (the forum's points)."""
+    every_module = ruleset(next(iter(MapName)), modules())
+    return tuple(category.value for category in every_module.module_categories)
+
+
 def results_csv(club: Club) -> str:
-    """Return the club's finished games as CSV, one row per seat (2 queries)."""
-    categories = list(dict.fromkeys(c for game in Game for c in CATEGORIES[game]))
+    """Return the club's finished games as CSV, one row per seat (2 queries).
+
+    The columns added with the expansions come last, so that a spreadsheet
+    reading the earlier ones finds them where they were: the modules played,
+    the seat's team (Venus' team play) and each module's own line (the forum's).
+    """
+    module_lines = _module_lines()
+    categories = [
+        c
+        for c in dict.fromkeys(c for game in Game for c in CATEGORIES[game])
+        if c not in module_lines
+    ]
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n")
     writer.writerow(
@@ -44,6 +62,9 @@ def results_csv(club: Club) -> str:
             "rank",
             "won",
             *categories,
+            "expansions",
+            "team",
+            *module_lines,
         ]
     )
     results = (
@@ -70,6 +91,9 @@ def results_csv(club: Club) -> str:
                 result.rank,
                 "yes" if result.won else "no",
                 *(result.breakdown.get(c, "") for c in categories),
+                " ".join(session.expansions),
+                _cell(result.seat.team),
+                *(result.breakdown.get(c, "") for c in module_lines),
             ]
         )
     return out.getvalue()

@@ -73,31 +73,24 @@ def specialist_god() -> str:
 
 
 def category_ids() -> tuple[str, ...]:
-    """Every line a final score can have, in the order the data added them.
+    """Every line a final score can have, in the order the data added them
+    (``ruleset.categories``: the gods, Minerva, the Concordia card, then the
+    lines the expansions brought, Venus and the forum's points).
 
-    Append-only (a new god comes after the Concordia card): the statistics
-    keep a category's points in the slot of its place here. A game's own
-    lines, in the order they are scored, are its ruleset's ``categories``.
+    Append-only (a new line comes after the last): the statistics keep a
+    category's points in the slot of its place here. A game's own lines, in
+    the order they are scored, are its ruleset's ``categories``.
     """
-    return (*god_line_ids(), *module_row_ids())
-
-
-def god_line_ids() -> tuple[str, ...]:
-    """The lines the statistics keep per category (``ruleset.categories``):
-    the gods, Minerva and the Concordia card, in their append-only order."""
     return tuple(
         as_str(category)
         for category in as_list(at(reference(), "ruleset", "categories"))
     )
 
 
-def module_row_ids() -> tuple[str, ...]:
-    """A module's own rows of the score (``ruleset.module_rows``: the forum's
-    points): in a result and its total, not among the statistics' categories."""
-    return tuple(
-        as_str(row)
-        for row in as_list(as_mapping(reference()["ruleset"]).get("module_rows", []))
-    )
+def god_line_ids() -> tuple[str, ...]:
+    """The lines the statistics keep per category: every line of
+    `category_ids`, a module's own (the forum's points) included."""
+    return category_ids()
 
 
 def final_card() -> str:

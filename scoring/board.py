@@ -10,6 +10,12 @@ player bought (§4b). Everything the score sheet needs follows from that:
 - cards per god: the starting hand (§4a) plus the gods of the bought cards;
 - specialists: the bought Minerva cards (§5).
 
+With the expansion modules (the table's ``expansions``) the game's ruleset
+sizes all of it: salt cities are dealt and counted like any good's, the Venus
+cards and the Magister are cards of their god, Venus' provinces follow from
+the houses (two of a player's, or one of each partner's in team play), and
+the forum's points are typed as the money is.
+
 Pure functions over frozen values, like the rest of `scoring`: dealing tokens at
 random is the web app's business, this module only checks a deal.
 """
@@ -18,7 +24,8 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Collection, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from functools import cache
 from types import MappingProxyType
 from typing import Final
 
@@ -28,13 +35,12 @@ from scoring.catalog import (
     MAX_PLAYERS,
     MIN_PLAYERS,
     SALE_CARDS,
-    STARTING_HAND,
     SaleCard,
 )
 from scoring.engine import score_sheet
 from scoring.i18n import Plural, gettext_noop, ngettext
-from scoring.maps import MAPS, MapSpec, Province, TokenLetter
-from scoring.ruleset import base
+from scoring.maps import MapSpec, Province, TokenLetter
+from scoring.ruleset import Ruleset, base, module_fields, ruleset
 from scoring.types import (
     CardCounts,
     God,
@@ -95,13 +101,9 @@ CARD_TAKEN: Final = gettext_noop(
 )
 
 ROMAN: Final = ("", "I", "II", "III", "IV", "V")
-# The goods board entry deals to cities and counts in storehouses: the base
-# game's. A module's good (salt) is entered on the quick sheet, which the
-# game's ruleset sizes.
-BOARD_GOODS: Final = base(next(iter(MapName))).goods
-CARD_BY_ID: Final[Mapping[int, SaleCard]] = MappingProxyType(
-    {card.id: card for card in SALE_CARDS}
-)
+# The score sheet's counts a module adds that the board derives (Venus'), with
+# their module: derived only when it is played.
+_MODULE_OF_FIELD: Final = module_fields()
 # §8 setup: a province's bonus marker shows its most valuable good, and `Good`
 # lists the goods cheapest first. A good without a price (salt) is never on a
 # bonus marker: the marker shows the most valuable other good.
@@ -124,6 +126,11 @@ class DerivedCounts:
     specialists: tuple[Specialist, ...]
     house_count: int
     unplaced: int = 0
+    # Venus (expansions §2a): the provinces holding at least 2 of the
+    # player's houses; in team play those holding a house of each partner.
+    # 0 when Venus is not played, and for the count the other play uses.
+    venus_provinces: int = 0
+    venus_team_provinces: int = 0
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -141,16 +148,28 @@ class SeatBoard:
     storehouse: GoodCounts = field(default_factory=GoodCounts)
     colonists_on_board: int = 2
     concordia_card: bool = False
+    # Venus' team play: the player's team (partners win or lose together).
+    team: str | None = None
+    # With the forum: the points it won or lost, typed like the money.
+    forum_points: int = 0
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class TableBoard:
-    """A whole table recorded on the board: players in seating order."""
+    """A whole table recorded on the board: players in seating order.
+
+    ``expansions``: the modules played (the score sheet's), none for the base game.
+    """
 
     map: MapName
     city_goods: Mapping[str, Good]
     players: tuple[SeatBoard, ...]
     praefectus_magnus: str | None = None
+    expansions: tuple[str, ...] = ()
+
+    @property
+    def rules(self) -> Ruleset:
+        return ruleset(self.map, self.expansions)
 
 
 def token_pool(spec: MapSpec) -> Mapping[TokenLetter, GoodCounts]:
@@ -235,14 +254,18 @@ def derive_counts(
     city_goods: Mapping[str, Good],
     houses: Collection[str],
     cards: Collection[int],
+    rules: Ruleset | None = None,
 ) -> DerivedCounts:
     """Return the score-sheet counts of one player's houses and bought cards.
 
+    ``rules``: the game's (its starting hand and cards for sale; Venus'
+    provinces of two houses when it is played); the base game's by default.
     Never raises: unknown cities, the capital and unknown card ids count for
     nothing (`validate_board` reports them).
     """
+    rules = rules or base(spec.name)
     per_good: Counter[Good] = Counter()
-    provinces: set[str] = set()
+    provinces: Counter[str] = Counter()
     house_count = unplaced = 0
     for name in houses:
         city = spec.city(name)
@@ -250,7 +273,7 @@ def derive_counts(
             continue
         house_count += 1
         # §3 Saturnus: a province counts once, however many houses stand in it.
-        provinces.add(city.province)
+        provinces[city.province] += 1
         good = city_goods.get(name)
         if good is None:
             unplaced += 1
@@ -258,8 +281,9 @@ def derive_counts(
             per_good[good] += 1
     gods: Counter[God] = Counter()
     specialists: list[Specialist] = []
+    by_id = _cards_by_id(rules)
     for card_id in cards:
-        card = CARD_BY_ID.get(card_id)
+        card = by_id.get(card_id)
         if card is None:
             continue
         if card.god is not None:
@@ -271,27 +295,81 @@ def derive_counts(
         provinces=len(provinces),
         # §4: every card counts, the starting hand (§4a) as well as those bought.
         cards=CardCounts.from_mapping(
-            {god: STARTING_HAND[god] + gods[god] for god in God}
+            {god: rules.starting_hand[god] + gods[god] for god in rules.gods}
         ),
         specialists=tuple(s for s in Specialist if s in specialists),
         house_count=house_count,
         unplaced=unplaced,
+        venus_provinces=(
+            sum(1 for count in provinces.values() if count >= 2)
+            if _derives(rules, "venus_provinces")
+            else 0
+        ),
     )
 
 
 def seat_counts(table: TableBoard) -> tuple[DerivedCounts, ...]:
-    """Return the derived counts of every player, in seating order."""
-    spec = _spec(table.map)
-    return tuple(
+    """Return the derived counts of every player, in seating order.
+
+    In team play (every player has a ``team``) Venus counts the provinces
+    holding a house of each partner (expansions §2c) instead of the player's
+    own provinces of two houses.
+    """
+    rules = table.rules
+    counts = tuple(
         derive_counts(
-            spec=spec, city_goods=table.city_goods, houses=seat.houses, cards=seat.cards
+            spec=rules.map,
+            city_goods=table.city_goods,
+            houses=seat.houses,
+            cards=seat.cards,
+            rules=rules,
         )
         for seat in table.players
     )
+    if not _team_play(table) or not _derives(rules, "venus_team_provinces"):
+        return counts
+    provinces = [_provinces(rules.map, seat.houses) for seat in table.players]
+    teams: dict[str, list[int]] = {}
+    for index, seat in enumerate(table.players):
+        teams.setdefault(seat.team or "", []).append(index)
+    return tuple(
+        replace(
+            count,
+            venus_provinces=0,
+            venus_team_provinces=len(
+                frozenset.intersection(
+                    *(provinces[other] for other in teams[seat.team or ""])
+                )
+            ),
+        )
+        for seat, count in zip(table.players, counts, strict=True)
+    )
+
+
+def _team_play(table: TableBoard) -> bool:
+    return any(seat.team for seat in table.players)
+
+
+def _derives(rules: Ruleset, name: str) -> bool:
+    """Whether the game plays the module whose score-sheet count ``name`` is."""
+    return _MODULE_OF_FIELD.get(name) in rules.expansions
+
+
+def _provinces(spec: MapSpec, houses: Collection[str]) -> frozenset[str]:
+    return frozenset(
+        city.province for name in houses if (city := spec.city(name)) is not None
+    )
+
+
+@cache
+def _cards_by_id(rules: Ruleset) -> Mapping[int, SaleCard]:
+    """The game's cards for sale (a module's included) by their number."""
+    return MappingProxyType({card.id: card for card in rules.sale_cards})
 
 
 def board_sheet(table: TableBoard, *, kind: SheetKind = SheetKind.FINAL) -> ScoreSheet:
     """Return the score sheet a table board counts to: the quick sheet of the same position."""
+    rows = table.rules.module_fields
     players = tuple(
         PlayerBoard(
             name=seat.name,
@@ -303,6 +381,10 @@ def board_sheet(table: TableBoard, *, kind: SheetKind = SheetKind.FINAL) -> Scor
             cards=counts.cards,
             specialists=counts.specialists,
             concordia_card=seat.concordia_card,
+            venus_provinces=counts.venus_provinces,
+            team=seat.team or None,
+            venus_team_provinces=counts.venus_team_provinces,
+            **{name: getattr(seat, name) for name in rows},
         )
         for seat, counts in zip(table.players, seat_counts(table), strict=True)
     )
@@ -311,6 +393,7 @@ def board_sheet(table: TableBoard, *, kind: SheetKind = SheetKind.FINAL) -> Scor
         players=players,
         praefectus_magnus=table.praefectus_magnus,
         kind=kind,
+        expansions=table.expansions,
     )
 
 
@@ -329,8 +412,9 @@ def validate_board(table: TableBoard) -> tuple[Problem, ...]:
     Paths: ``players[<seat>].houses["<city>"]``, ``players[<seat>].houses``,
     ``players[<seat>].cards[<card id>]``, plus those of `validate_city_goods`.
     """
-    spec = _spec(table.map)
-    problems = list(validate_city_goods(spec, table.city_goods))
+    rules = table.rules
+    spec = rules.map
+    problems = list(validate_city_goods(spec, table.city_goods, rules.token_pools))
     player_count = len(table.players)
     holders: dict[int, str] = {}
     for seat_index, seat in enumerate(table.players):
@@ -343,6 +427,7 @@ def validate_board(table: TableBoard) -> tuple[Problem, ...]:
                 player_count=player_count,
                 holder=None if holder == seat.name else holder,
                 path=f"{prefix}.cards[{card_id}]",
+                rules=rules,
             )
             if problem is not None:
                 problems.append(problem)
@@ -386,17 +471,29 @@ def house_problems(
 
 
 def card_problem(
-    card_id: int, *, player_count: int, holder: str | None, path: str
+    card_id: int,
+    *,
+    player_count: int,
+    holder: str | None,
+    path: str,
+    rules: Ruleset | None = None,
 ) -> Problem | None:
     """Return why a player cannot hold sale card ``card_id``, or None.
 
-    ``holder`` is the other player who already bought it, if any.
+    ``holder`` is the other player who already bought it, if any; ``rules``
+    the game's (a module's cards are for sale only when it is played), the
+    base game's by default.
     """
-    card = CARD_BY_ID.get(card_id)
+    card = _cards_by_id(rules or base(next(iter(MapName)))).get(card_id)
     if card is None:
         return Problem(path=path, template=CARD_UNKNOWN, params={"card": card_id})
+    in_play = (
+        rules.sale_cards_in_play(player_count)
+        if rules is not None
+        else sale_cards_in_play(player_count)
+    )
     # §4b: decks numbered above the player count stay in the box.
-    if card not in sale_cards_in_play(player_count):
+    if card not in in_play:
         return Problem(
             path=path,
             template=CARD_NOT_IN_PLAY,
@@ -416,7 +513,3 @@ def card_problem(
 
 def _city_problem(city: str, template: str, params: dict[str, str | int]) -> Problem:
     return Problem(path=f'city_goods["{city}"]', template=template, params=params)
-
-
-def _spec(map_name: MapName) -> MapSpec:
-    return MAPS[map_name]

@@ -1004,7 +1004,9 @@ def _light_taps(played: Any) -> list[tuple[str, dict[str, Any]]]:
         forced = moves.forced_refill(state, {"type": "reveal", "cards": cards}, "cards")
         placed.extend(forced)
         taps.append(("reveal", {"card": cards}))
-        state = adapter.apply(state, {"type": "reveal", "cards": [*cards, *forced]})
+        state = adapter.rules.apply(
+            state, {"type": "reveal", "cards": [*cards, *forced]}
+        )
 
     for index in range(ASSISTANT_START, len(played.documents)):
         event = played.documents[index]
@@ -1015,7 +1017,7 @@ def _light_taps(played: Any) -> list[tuple[str, dict[str, Any]]]:
         document = {key: value for key, value in event.items() if key != "reveal"}
         forced = moves.forced_refill(state, document, "reveal")
         placed.extend(forced)
-        state = adapter.apply(
+        state = adapter.rules.apply(
             state, {**document, "reveal": forced} if forced else document
         )
         if event.get("reveal"):

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import dataclasses
+import datetime as dt
 import json
 from pathlib import Path
 
-from games.models import Seat
+from clubs.models import Club
+from games import services as games_services
+from games.models import Seat, TableSession
 from scoring import parse_concordia
 from scoring.types import ScoreSheet, Specialist
 
@@ -19,6 +22,25 @@ def example_document(name: str) -> object:
 
 def example_sheet(name: str) -> ScoreSheet:
     return parse_concordia(example_document(name))
+
+
+def example_game_record(club: Club, name: str, *, day: int = 1) -> TableSession:
+    """Score the example sheet ``name`` as a game of ``club`` on 2026-11-``day``,
+    its modules played and its players seated in its teams."""
+    sheet = example_sheet(name)
+    session = games_services.session_create(
+        club=club,
+        created_by=None,
+        map_name=sheet.map.value,
+        played_at=dt.datetime(2026, 11, day, 20, tzinfo=dt.UTC),
+        seats=[
+            games_services.SeatInput(new_name=b.name, team=b.team or "")
+            for b in sheet.players
+        ],
+        expansions=list(sheet.expansions),
+    )
+    games_services.concordia_sheet_record(session=session, sheet=sheet)
+    return session
 
 
 def swapped_hands(sheet: ScoreSheet) -> ScoreSheet:

@@ -1,18 +1,18 @@
 """The only module of the assistant that imports the rules-of-play engine `play`.
 
 Like `games.adapters` for `scoring`: if a name of the engine changes, this is
-the one place to adapt. The engine's `LogInvalid` becomes the shell's
-`RulesRefused` here, with the same path-addressed problems.
+the one place to adapt. ``rules`` is the engine as the shell reaches it
+(`assistant.engine.Rules`: its `LogInvalid` becomes the shell's
+`RulesRefused`, with the same path-addressed problems).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Mapping, Sequence
 from typing import Final
 
 import play
-from assistant.interface import RulesRefused
+from assistant.engine import Rules
 from play import (
     CardKind,
     DiplomatOption,
@@ -60,15 +60,8 @@ GAME: Final = "concordia"
 # The header of a log, in the order the export writes it: the setup's keys
 # before the players, then those after them.
 _BEFORE_PLAYERS: Final = ("map", "expansions", "tracking", "intermediate_scoring")
-_NOT_SETUP: Final = frozenset({"format", "game", "players", "events"})
 
-
-@contextmanager
-def _refusals() -> Iterator[None]:
-    try:
-        yield
-    except play.LogInvalid as error:
-        raise RulesRefused(error.problems) from error
+rules: Final = Rules[State](play)
 
 
 def log_document(
@@ -92,51 +85,6 @@ def log_document(
     document["display"] = list(setup.get("display") or [])  # type: ignore[call-overload]
     document["events"] = [dict(event) for event in events]
     return document
-
-
-def setup_check(document: Mapping[str, object]) -> None:
-    """Raise `RulesRefused` when the engine refuses the setup of ``document``."""
-    with _refusals():
-        play.load_log(dict(document))
-
-
-def replay(document: Mapping[str, object]) -> State:
-    """Return the state after every event of ``document``; raises `RulesRefused`."""
-    with _refusals():
-        return play.replay_document(dict(document))
-
-
-def log_parts(
-    state: State,
-) -> tuple[list[dict[str, object]], dict[str, object], list[dict[str, object]]]:
-    """The players, the setup and the events of the log ``state`` was replayed from."""
-    document = play.log_document(state.log)
-    players = [dict(player) for player in document["players"]]
-    setup = {key: value for key, value in document.items() if key not in _NOT_SETUP}
-    return players, setup, [dict(event) for event in document["events"]]
-
-
-def apply(state: State, event: Mapping[str, object]) -> State:
-    """Return the state after ``event``, checked against ``state``; raises `RulesRefused`.
-
-    Costs one event, not a replay: ``state`` carries the log it came from.
-    """
-    with _refusals():
-        _log, after = play.apply_event(state.log, state, dict(event))
-    return after
-
-
-def accepts(state: State, event: Mapping[str, object]) -> State | None:
-    """The state after ``event`` if the rules accept it, else None (a trial)."""
-    try:
-        _log, after = play.apply_event(state.log, state, dict(event))
-    except play.LogInvalid:
-        return None
-    return after
-
-
-def state_document(state: State) -> dict[str, object]:
-    return dict(play.state_document(state))
 
 
 # The engine's queries, as the presenters ask them.

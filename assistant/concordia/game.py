@@ -7,12 +7,9 @@ the pages `views` and `templates/assistant/concordia/`.
 
 from __future__ import annotations
 
-import datetime as dt
-import random
 from collections.abc import Mapping, Sequence
 from typing import Final
 
-from django.contrib.auth.models import User
 from django.urls import URLPattern
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -22,20 +19,13 @@ from assistant.concordia.adapter import State
 from assistant.concordia.labels import TRACKING_LABELS, card_label
 from assistant.concordia.setup import rules_of
 from assistant.interface import (
-    Completion,
+    GameAssistant,
     GamePage,
-    ImportedLog,
-    Move,
-    Seat,
     WizardStep,
 )
-from assistant.models import GameStatus
-from clubs.models import Club
-from games import services as games_services
-from games.models import Colour, ConcordiaMap, Game, TableSession
+from games.models import Colour, ConcordiaMap, Game
 from games.vocabulary import module_label
 from scoring.catalog import MAX_PLAYERS, MIN_PLAYERS
-from scoring.types import ScoreSheet
 
 _STEPS: Final = "assistant/concordia/wizard"
 
@@ -124,7 +114,7 @@ def _scoring_step() -> WizardStep:
     )
 
 
-class ConcordiaAssistant:
+class ConcordiaAssistant(GameAssistant[State]):
     """Concordia's answers to everything the shell asks (see `GameAssistant`)."""
 
     game = Game.CONCORDIA.value
@@ -149,29 +139,19 @@ class ConcordiaAssistant:
     turn_template = "assistant/concordia/turn.html"
     stylesheets: Sequence[str] = ()
 
+    # The modules that answer for the game, as `GameAssistant` names them
+    # (here, above the method ``summary``, which would hide the module).
+    choices_default = staticmethod(setup.choices_default)
+    choices_read = staticmethod(setup.choices_read)
+    setup_new = staticmethod(setup.setup_new)
+    rules = adapter.rules
+    log_document = staticmethod(adapter.log_document)
+    move_event = staticmethod(moves.move_event)
+    move_complete = staticmethod(moves.move_complete)
+    sheet_prefill = staticmethod(presenters.prefilled_sheet)
+    last_move = staticmethod(summary.last_move)
+
     # Setup ---------------------------------------------------------------------
-    def choices_default(self) -> dict[str, object]:
-        return setup.choices_default()
-
-    def choices_read(self, raw: Mapping[str, object]) -> dict[str, object] | None:
-        return setup.choices_read(raw)
-
-    def setup_new(
-        self,
-        *,
-        choices: Mapping[str, object],
-        seats: Sequence[Seat],
-        rng: random.Random,
-    ) -> dict[str, object]:
-        return setup.setup_new(choices=choices, seats=seats, rng=rng)
-
-    def setup_check(
-        self, *, players: Sequence[Mapping[str, object]], setup: Mapping[str, object]
-    ) -> None:
-        adapter.setup_check(
-            adapter.log_document(players=players, setup=setup, events=[])
-        )
-
     @property
     def setup_page(self) -> GamePage:
         from assistant.concordia.views import game_setup
@@ -185,67 +165,12 @@ class ConcordiaAssistant:
             str(TRACKING_LABELS.get(str(setup.get("tracking")), "")),
         )
 
-    # The log ---------------------------------------------------------------------
-    def log_document(
-        self,
-        *,
-        players: Sequence[Mapping[str, object]],
-        setup: Mapping[str, object],
-        events: Sequence[Mapping[str, object]],
-    ) -> dict[str, object]:
-        return adapter.log_document(players=players, setup=setup, events=events)
-
-    def log_read(self, document: Mapping[str, object]) -> ImportedLog:
-        state = adapter.replay(document)
-        players, laid, events = adapter.log_parts(state)
-        return ImportedLog(
-            players=players, setup=laid, events=events, status=self.status(state)
-        )
-
-    def replay(self, document: Mapping[str, object]) -> State:
-        return adapter.replay(document)
-
-    def apply(self, state: State, event: Mapping[str, object]) -> State:
-        return adapter.apply(state, event)
-
-    def status(self, state: State) -> GameStatus:
-        if state.status is adapter.Status.FINISHED:
-            return GameStatus.FINISHED
-        if state.status is adapter.Status.ABANDONED:
-            return GameStatus.ABANDONED
-        return GameStatus.PLAYING
-
-    def state_document(self, state: State) -> dict[str, object]:
-        return adapter.state_document(state)
-
     # The end ---------------------------------------------------------------------
-    def sheet_prefill(self, state: State) -> ScoreSheet | None:
-        return presenters.prefilled_sheet(state)
+    def session_map(self, setup: Mapping[str, object]) -> str:
+        return str(setup["map"])
 
-    def session_create(
-        self,
-        *,
-        club: Club,
-        created_by: User | None,
-        players: Sequence[Mapping[str, object]],
-        setup: Mapping[str, object],
-        played_at: dt.datetime,
-        idempotency_key: str,
-    ) -> TableSession:
-        return games_services.session_create(
-            club=club,
-            created_by=created_by,
-            map_name=str(setup["map"]),
-            expansions=list(rules_of(setup).expansions),
-            played_at=played_at,
-            seats=[
-                games_services.SeatInput(
-                    new_name=str(p["name"]), colour=str(p["colour"])
-                )
-                for p in players
-            ],
-            idempotency_key=idempotency_key,
-        )
+    def session_expansions(self, setup: Mapping[str, object]) -> list[str]:
+        return list(rules_of(setup).expansions)
 
     def finish_notice(self, setup: Mapping[str, object]) -> str:
         if setup.get("tracking") != adapter.Tracking.LIGHT.value:
@@ -259,12 +184,6 @@ class ConcordiaAssistant:
         )
 
     # Moves -----------------------------------------------------------------------
-    def move_event(self, state: State, move: Move) -> dict[str, object]:
-        return moves.move_event(state, move)
-
-    def move_complete(self, state: State, event: Mapping[str, object]) -> Completion:
-        return moves.move_complete(state, event)
-
     def event_text(self, event: Mapping[str, object]) -> str:
         """One line naming an event (`interface.EventText`): "Ana · Mercator"."""
         kind = event.get("type")
@@ -294,14 +213,8 @@ class ConcordiaAssistant:
             "forum": state.forum is not None,
         }
 
-    def current_player(self, state: State) -> str | None:
-        return state.current_player
-
     def undoable(self, state: State) -> bool:
         return state.undoable
-
-    def last_move(self, state: State) -> str:
-        return summary.last_move(state)
 
     @property
     def urls(self) -> Sequence[URLPattern]:

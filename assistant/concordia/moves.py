@@ -140,7 +140,7 @@ def forced_refill(
         trial = dict(event)
         if named or forced:
             trial[field] = [*named, *forced]
-        after = adapter.accepts(state, trial)
+        after = adapter.rules.accepts(state, trial)
         if after is None:
             return []
         choices = presenters.reveal_choices(after)

@@ -1,18 +1,18 @@
 """The only module of the Magnanimous package that imports the rules-of-play engine.
 
 Like `assistant.concordia.adapter`: if a name of `play.magnanimous` changes,
-this is the one place to adapt. The engine's `LogInvalid` becomes the shell's
-`RulesRefused` here, with the same path-addressed problems.
+this is the one place to adapt. ``rules`` is the engine as the shell reaches
+it (`assistant.engine.Rules`): its `LogInvalid` becomes the shell's
+`RulesRefused`, each problem with its game words in the reader's language.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Final
 
-from assistant.interface import RulesRefused
+from assistant.engine import Rules
 from assistant.magnanimous.labels import (
     COLOUR_LABELS,
     GOOD_LABELS,
@@ -85,16 +85,6 @@ _HEADER: Final = ("tracking", "board", "rulings")
 _NOT_SETUP: Final = frozenset({"format", "game", "players", "events"})
 
 
-@contextmanager
-def _refusals() -> Iterator[None]:
-    try:
-        yield
-    except mg.LogInvalid as error:
-        raise RulesRefused(
-            [_localised(problem) for problem in error.problems]
-        ) from error
-
-
 def _localised(problem: Problem) -> Problem:
     """The engine's problem with its game words in the reader's language.
 
@@ -147,51 +137,12 @@ def log_document(
     return document
 
 
-def setup_check(document: Mapping[str, object]) -> None:
-    """Raise `RulesRefused` when the engine refuses the setup of ``document``."""
-    with _refusals():
-        mg.load_log(dict(document))
-
-
-def replay(document: Mapping[str, object]) -> State:
-    """Return the state after every event of ``document``; raises `RulesRefused`."""
-    with _refusals():
-        return mg.replay_document(dict(document))
-
-
-def log_parts(
-    state: State,
-) -> tuple[list[dict[str, object]], dict[str, object], list[dict[str, object]]]:
-    """The players, the setup and the events of the log ``state`` was replayed from."""
-    document = mg.log_document(state.log)
-    players = [dict(player) for player in document["players"]]
-    setup = {key: value for key, value in document.items() if key not in _NOT_SETUP}
-    return players, setup, [dict(event) for event in document["events"]]
-
-
-def apply(state: State, event: Mapping[str, object]) -> State:
-    """Return the state after ``event``, checked against ``state``; raises `RulesRefused`."""
-    with _refusals():
-        _log, after = mg.apply_event(state.log, state, dict(event))
-    return after
-
-
-def accepts(state: State, event: Mapping[str, object]) -> State | None:
-    """The state after ``event`` if the rules accept it, else None (a trial)."""
-    try:
-        _log, after = mg.apply_event(state.log, state, dict(event))
-    except mg.LogInvalid:
-        return None
-    return after
-
-
-def state_document(state: State) -> dict[str, object]:
-    return dict(mg.state_document(state))
+rules: Final = Rules[State](mg, localised=_localised)
 
 
 def undoable(state: State) -> bool:
     """Whether an undo would withdraw something: an event not withdrawn yet."""
-    return accepts(state, {"type": "undo"}) is not None
+    return rules.accepts(state, {"type": "undo"}) is not None
 
 
 # The engine's queries, as the presenters ask them.

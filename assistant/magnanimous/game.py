@@ -7,33 +7,23 @@ A thin table of contents: the rules are `play.magnanimous` (through
 
 from __future__ import annotations
 
-import datetime as dt
-import random
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
-from django.contrib.auth.models import User
 from django.urls import URLPattern
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from assistant.interface import (
-    Completion,
+    GameAssistant,
     GamePage,
-    ImportedLog,
-    Move,
-    Seat,
     WizardStep,
 )
 from assistant.magnanimous import adapter, moves, presenters, setup, summary
 from assistant.magnanimous.adapter import State
 from assistant.magnanimous.forms import SetupRulingsForm, SetupTrackingForm
 from assistant.magnanimous.labels import COLOUR_LABELS
-from assistant.models import GameStatus
-from clubs.models import Club
-from games import services as games_services
-from games.models import Game, TableSession
-from scoring.magnanimous import MagnanimousSheet
+from games.models import Game
 
 _STEPS: Final = "assistant/magnanimous/wizard"
 
@@ -57,7 +47,7 @@ def _rulings_form(data: Any, choices: Mapping[str, object]) -> SetupRulingsForm:
     )
 
 
-class MagnanimousAssistant:
+class MagnanimousAssistant(GameAssistant[State]):
     """Magnanimous' answers to everything the shell asks (see `GameAssistant`)."""
 
     game = Game.MAGNANIMOUS.value
@@ -98,29 +88,22 @@ class MagnanimousAssistant:
     turn_template = "assistant/magnanimous/turn.html"
     stylesheets: Sequence[str] = ("css/magnanimous-assistant.css",)
 
+    # The modules that answer for the game, as `GameAssistant` names them
+    # (here, above the method ``summary``, which would hide the module).
+    choices_default = staticmethod(setup.choices_default)
+    choices_read = staticmethod(setup.choices_read)
+    setup_new = staticmethod(setup.setup_new)
+    rules = adapter.rules
+    log_document = staticmethod(adapter.log_document)
+    move_event = staticmethod(moves.move_event)
+    move_complete = staticmethod(moves.move_complete)
+    sheet_prefill = staticmethod(presenters.prefilled_sheet)
+    last_move = staticmethod(summary.last_move)
+    undoable = staticmethod(adapter.undoable)
+    # One line naming an event (`interface.EventText`): "Ana · Minister".
+    event_text = staticmethod(summary.event_text)
+
     # Setup ---------------------------------------------------------------------
-    def choices_default(self) -> dict[str, object]:
-        return setup.choices_default()
-
-    def choices_read(self, raw: Mapping[str, object]) -> dict[str, object] | None:
-        return setup.choices_read(raw)
-
-    def setup_new(
-        self,
-        *,
-        choices: Mapping[str, object],
-        seats: Sequence[Seat],
-        rng: random.Random,
-    ) -> dict[str, object]:
-        return setup.setup_new(choices=choices, seats=seats)
-
-    def setup_check(
-        self, *, players: Sequence[Mapping[str, object]], setup: Mapping[str, object]
-    ) -> None:
-        adapter.setup_check(
-            adapter.log_document(players=players, setup=setup, events=[])
-        )
-
     @property
     def setup_page(self) -> GamePage:
         from assistant.magnanimous.views import game_setup
@@ -134,68 +117,7 @@ class MagnanimousAssistant:
             str(_("full tracking") if full else _("light tracking")),
         )
 
-    # The log ---------------------------------------------------------------------
-    def log_document(
-        self,
-        *,
-        players: Sequence[Mapping[str, object]],
-        setup: Mapping[str, object],
-        events: Sequence[Mapping[str, object]],
-    ) -> dict[str, object]:
-        return adapter.log_document(players=players, setup=setup, events=events)
-
-    def log_read(self, document: Mapping[str, object]) -> ImportedLog:
-        state = adapter.replay(document)
-        players, laid, events = adapter.log_parts(state)
-        return ImportedLog(
-            players=players, setup=laid, events=events, status=self.status(state)
-        )
-
-    def replay(self, document: Mapping[str, object]) -> State:
-        return adapter.replay(document)
-
-    def apply(self, state: State, event: Mapping[str, object]) -> State:
-        return adapter.apply(state, event)
-
-    def status(self, state: State) -> GameStatus:
-        if state.status is adapter.Status.FINISHED:
-            return GameStatus.FINISHED
-        if state.status is adapter.Status.ABANDONED:
-            return GameStatus.ABANDONED
-        return GameStatus.PLAYING
-
-    def state_document(self, state: State) -> dict[str, object]:
-        return adapter.state_document(state)
-
     # The end ---------------------------------------------------------------------
-    def sheet_prefill(self, state: State) -> MagnanimousSheet | None:
-        return presenters.prefilled_sheet(state)
-
-    def session_create(
-        self,
-        *,
-        club: Club,
-        created_by: User | None,
-        players: Sequence[Mapping[str, object]],
-        setup: Mapping[str, object],
-        played_at: dt.datetime,
-        idempotency_key: str,
-    ) -> TableSession:
-        return games_services.session_create(
-            club=club,
-            created_by=created_by,
-            map_name="",
-            played_at=played_at,
-            seats=[
-                games_services.SeatInput(
-                    new_name=str(p["name"]), colour=str(p["colour"])
-                )
-                for p in players
-            ],
-            idempotency_key=idempotency_key,
-            game=Game.MAGNANIMOUS,
-        )
-
     def finish_notice(self, setup: Mapping[str, object]) -> str:
         if setup.get("tracking") == adapter.Tracking.FULL.value:
             return ""
@@ -207,13 +129,6 @@ class MagnanimousAssistant:
             " for each player: Commerce spaces and their tokens, troop tokens and"
             " réis."
         )
-
-    # Moves -----------------------------------------------------------------------
-    def move_event(self, state: State, move: Move) -> dict[str, object]:
-        return moves.move_event(state, move)
-
-    def move_complete(self, state: State, event: Mapping[str, object]) -> Completion:
-        return moves.move_complete(state, event)
 
     # The turn page ---------------------------------------------------------------
     def turn_context(self, state: State, *, read_only: bool) -> dict[str, object]:
@@ -237,19 +152,6 @@ class MagnanimousAssistant:
             "action_area": presenters.action_area(state),
             "commerce": presenters.commerce_track(state),
         }
-
-    def current_player(self, state: State) -> str | None:
-        return state.current_player
-
-    def undoable(self, state: State) -> bool:
-        return adapter.undoable(state)
-
-    def last_move(self, state: State) -> str:
-        return summary.last_move(state)
-
-    def event_text(self, event: Mapping[str, object]) -> str:
-        """One line naming an event (`interface.EventText`): "Ana · Minister"."""
-        return summary.event_text(event)
 
     @property
     def urls(self) -> Sequence[URLPattern]:

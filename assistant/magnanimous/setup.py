@@ -9,6 +9,7 @@ defaults (play §17).
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
@@ -167,15 +168,17 @@ def choices_read(raw: Mapping[str, object]) -> dict[str, object] | None:
 
 
 def setup_new(
-    *, choices: Mapping[str, object], seats: Sequence[Seat]
+    *, choices: Mapping[str, object], seats: Sequence[Seat], rng: random.Random
 ) -> dict[str, object]:
-    """A new game's setup: nothing is dealt by the app (the table draws its cards).
+    """A new game's setup: nothing is dealt by the app (the table draws its cards:
+    ``rng`` is left unused).
 
     With full tracking the four improvement tiles drawn and each seat's Baron
     and starting resources are the table's to enter on the setup page before
     the first move (``seats``, in seating order, folded into the log's
     players); until then the tiles are the four kinds and the Barons empty.
     """
+    del rng
     rulings = choices["rulings"]
     assert isinstance(rulings, Mapping)
     setup: dict[str, object] = {

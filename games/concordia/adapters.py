@@ -5,24 +5,29 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from games import adapters
 from games.concordia.selectors import BoardRows
 from games.models import ConcordiaPosition, Seat
-from scoring.board import BOARD_GOODS, SeatBoard, TableBoard
-from scoring.types import Good, GoodCounts, MapName
+from scoring.board import SeatBoard, TableBoard
+from scoring.ruleset import Ruleset
+from scoring.types import Good, GoodCounts
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class SeatExtras:
-    """What is still typed for a board-entered seat: money, storehouse, colonists."""
+    """What is still typed for a board-entered seat: money, storehouse, colonists
+    (and the forum's points when it is played)."""
 
     sestertii: int = 0
     storehouse: GoodCounts = field(default_factory=GoodCounts)
     colonists_on_board: int = 2
+    forum_points: int = 0
 
 
-def city_goods(rows: BoardRows) -> dict[str, Good]:
-    """Return the good of each city whose good is set; unknown values are left out."""
-    values = {good.value for good in BOARD_GOODS}
+def city_goods(rows: BoardRows, rules: Ruleset) -> dict[str, Good]:
+    """Return the good of each city whose good is set; a value that is not a
+    good of the game (salt without its module) is left out."""
+    values = {good.value for good in rules.goods}
     return {
         city: Good(good) for city, good in rows.city_goods.items() if good in values
     }
@@ -37,14 +42,17 @@ def stored_position(seat: Seat) -> ConcordiaPosition | None:
 
 
 def stored_extras(seat: Seat) -> SeatExtras:
-    """Return the money, storehouse and colonists last saved for ``seat`` (or the defaults)."""
+    """Return what was last saved for ``seat`` of what is typed (or the defaults)."""
     position = stored_position(seat)
     if position is None:
         return SeatExtras()
+    # The position's one reader: the forum's points are a row of its own.
+    board = adapters.board_from_position(name=seat.player.name, position=position)
     return SeatExtras(
-        sestertii=position.sestertii,
-        storehouse=GoodCounts(position.storehouse),
-        colonists_on_board=position.colonists_on_board,
+        sestertii=board.sestertii,
+        storehouse=board.storehouse,
+        colonists_on_board=board.colonists_on_board,
+        forum_points=board.forum_points,
     )
 
 
@@ -64,7 +72,7 @@ def stored_holders(seats: Sequence[Seat]) -> tuple[int | None, int | None]:
 
 def table_board(
     *,
-    map_name: str,
+    rules: Ruleset,
     seats: Sequence[Seat],
     rows: BoardRows,
     extras: Mapping[int, SeatExtras],
@@ -73,9 +81,10 @@ def table_board(
 ) -> TableBoard:
     """Return the scoring view of a board-entered game.
 
-    ``extras`` is keyed by seat order (missing seats get the defaults);
-    ``praefectus_magnus`` and ``concordia_card`` are seat orders. Expects
-    ``seats`` in seating order with their players loaded.
+    ``rules``: the game's map and modules. ``extras`` is keyed by seat order
+    (missing seats get the defaults); ``praefectus_magnus`` and
+    ``concordia_card`` are seat orders. Expects ``seats`` in seating order
+    with their players loaded.
     """
     players = tuple(
         SeatBoard(
@@ -86,6 +95,8 @@ def table_board(
             storehouse=extra.storehouse,
             colonists_on_board=extra.colonists_on_board,
             concordia_card=seat.seat_order == concordia_card,
+            team=seat.team or None,
+            forum_points=extra.forum_points,
         )
         for seat in seats
         for extra in [extras.get(seat.seat_order, SeatExtras())]
@@ -95,15 +106,16 @@ def table_board(
         None,
     )
     return TableBoard(
-        map=MapName(map_name),
-        city_goods=city_goods(rows),
+        map=rules.map.name,
+        city_goods=city_goods(rows, rules),
         players=players,
         praefectus_magnus=praefectus,
+        expansions=rules.expansions,
     )
 
 
 def stored_table_board(
-    *, map_name: str, seats: Sequence[Seat], rows: BoardRows
+    *, rules: Ruleset, seats: Sequence[Seat], rows: BoardRows
 ) -> TableBoard:
     """Return the board with the money, storehouse and holders last saved.
 
@@ -111,7 +123,7 @@ def stored_table_board(
     """
     praefectus, concordia = stored_holders(seats)
     return table_board(
-        map_name=map_name,
+        rules=rules,
         seats=seats,
         rows=rows,
         extras={seat.seat_order: stored_extras(seat) for seat in seats},

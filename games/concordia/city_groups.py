@@ -18,9 +18,9 @@ from django.utils.text import slugify
 
 from games.concordia.map_words import province_label
 from games.vocabulary import good_count
-from scoring.board import BOARD_GOODS, province_bonus, token_pool
-from scoring.maps import City, MapSpec
-from scoring.types import Good, Problem
+from scoring.board import province_bonus, token_pool
+from scoring.maps import City, MapSpec, TokenLetter
+from scoring.types import Good, GoodCounts, Problem
 
 
 @dataclass(slots=True)
@@ -78,13 +78,15 @@ def letter_groups(
     problems: Sequence[Problem],
     problem_text: Callable[[Problem], str],
     good_labels: Mapping[str, str | Promise],
+    pools: Mapping[TokenLetter, GoodCounts] | None = None,
 ) -> list[LetterGroup]:
     """Return the fieldsets of the city goods entry.
 
     ``chosen`` maps a city to the good value shown ("" when blank),
     ``html_names`` a city to its field's name, ``field_errors`` a city to its
     field's own errors; ``problems`` (from `validate_city_goods`) are put on
-    their city or letter.
+    their city or letter. ``pools``: the game's tokens per letter (its
+    ruleset's ``token_pools``, salt's among them); the map's own by default.
     """
     city_errors: dict[str, list[str]] = {}
     letter_errors: dict[str, list[str]] = {}
@@ -93,14 +95,15 @@ def letter_groups(
             city_errors.setdefault(match.group(1), []).append(problem_text(problem))
         elif match := _LETTER_PATH.match(problem.path):
             letter_errors.setdefault(match.group(1), []).append(problem_text(problem))
-    goods = {good.value for good in BOARD_GOODS}
+    pools = pools or token_pool(spec)
+    goods = {good for pool in pools.values() for good in pool.nonzero()}
     shown = {
         city.name: Good(chosen.get(city.name, ""))
         for city in spec.cities
         if chosen.get(city.name, "") in goods
     }
     groups = []
-    for letter, pool in token_pool(spec).items():
+    for letter, pool in pools.items():
         provinces = []
         for province in spec.provinces:
             if province.letter is not letter:

@@ -6,32 +6,16 @@ from collections.abc import Sequence
 from typing import Any
 
 from django import forms
-from django.utils.functional import Promise
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
 from games.concordia.adapters import SeatExtras
 from games.models import EntryMode, Seat
-from games.vocabulary import SPECIALIST_LABELS, good_label
-from scoring.board import BOARD_GOODS
+from games.vocabulary import good_label
 from scoring.maps import City
+from scoring.ruleset import Ruleset
 from scoring.types import Good, GoodCounts
 from scoring.validation import MAX_SESTERTII
-
-# The names printed on the personality cards (§4); the Minerva cards are the
-# specialists.
-CARD_LABELS: dict[str, str | Promise] = {
-    "Architect": _("Architect"),
-    "Prefect": _("Prefect"),
-    "Mercator": _("Mercator"),
-    "Colonist": _("Colonist"),
-    "Consul": _("Consul"),
-    "Diplomat": _("Diplomat"),
-    **{
-        specialist.capitalize(): label
-        for specialist, label in SPECIALIST_LABELS.items()
-    },
-}
 
 
 def city_slug(name: str) -> str:
@@ -40,12 +24,17 @@ def city_slug(name: str) -> str:
 
 
 class CityGoodsForm(forms.Form):
-    """The good of every city of the map: one choice per city, blank until set."""
+    """The good of every city of the map: one choice per city, blank until set.
 
-    def __init__(self, *args: Any, cities: Sequence[City], **kwargs: Any) -> None:
+    ``goods``: the game's (salt too when it is played).
+    """
+
+    def __init__(
+        self, *args: Any, cities: Sequence[City], goods: Sequence[Good], **kwargs: Any
+    ) -> None:
         super().__init__(*args, **kwargs)
         self.cities = list(cities)
-        choices = [("", "—"), *((good.value, good_label(good)) for good in BOARD_GOODS)]
+        choices = [("", "—"), *((good.value, good_label(good)) for good in goods)]
         for city in self.cities:
             self.fields[self.field_name(city)] = forms.ChoiceField(
                 label=city.name, choices=choices, required=False
@@ -110,7 +99,9 @@ class CardTapForm(SeatTapForm):
 
 
 class SeatExtrasForm(forms.Form):
-    """What a board-entered seat still types: money, storehouse, colonists (prefix s<seat>)."""
+    """What a board-entered seat still types (prefix s<seat>): money, the
+    storehouse in the game's goods, colonists, and the forum's points when
+    the forum is played (its ruleset's ``module_fields``)."""
 
     sestertii = forms.IntegerField(
         label=_("Sestertii"), min_value=0, max_value=MAX_SESTERTII
@@ -119,18 +110,26 @@ class SeatExtrasForm(forms.Form):
         label=_("Colonists on the board"), min_value=0, max_value=99
     )
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, rules: Ruleset, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        for good in BOARD_GOODS:
+        self.goods = rules.goods
+        self.rows = rules.module_fields
+        for good in self.goods:
             self.fields[f"storehouse_{good.value}"] = forms.IntegerField(
                 label=good_label(good), min_value=0, max_value=99
+            )
+        for name in self.rows:
+            # Negative for the expert start's auction bid (the sheet's bounds).
+            self.fields[name] = forms.IntegerField(
+                label=_("Forum points"), min_value=-99, max_value=99
             )
         # The order of the page: money first, then the storehouse, then colonists.
         self.order_fields(
             [
                 "sestertii",
-                *(f"storehouse_{good.value}" for good in BOARD_GOODS),
+                *(f"storehouse_{good.value}" for good in self.goods),
                 "colonists_on_board",
+                *self.rows,
             ]
         )
 
@@ -140,19 +139,21 @@ class SeatExtrasForm(forms.Form):
         return SeatExtras(
             sestertii=data["sestertii"],
             storehouse=GoodCounts.from_mapping(
-                {good: data[f"storehouse_{good.value}"] for good in BOARD_GOODS}
+                {good: data[f"storehouse_{good.value}"] for good in self.goods}
             ),
             colonists_on_board=data["colonists_on_board"],
+            **{name: data[name] for name in self.rows},
         )
 
 
-def extras_initial(extras: SeatExtras) -> dict[str, int]:
+def extras_initial(extras: SeatExtras, rules: Ruleset) -> dict[str, int]:
     """Return the initial values of a `SeatExtrasForm` showing ``extras``."""
     initial = {
         "sestertii": extras.sestertii,
         "colonists_on_board": extras.colonists_on_board,
+        **{name: getattr(extras, name) for name in rules.module_fields},
     }
-    for good, count in extras.storehouse.items():
+    for good, count in extras.storehouse.items(rules.goods):
         initial[f"storehouse_{good.value}"] = count
     return initial
 

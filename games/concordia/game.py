@@ -61,9 +61,9 @@ registry.register(
                 detail=_QUICK.detail,
             ),
         },
-        # Every god's line, Minerva's and the Concordia card's, in the data's
-        # append-only order: the statistics keep each in the slot of its
-        # place. A module's own row (the forum's) counts in the totals only.
+        # Every line a final score can have (the gods', Minerva's, the
+        # Concordia card's, the forum's points) in the data's append-only
+        # order: the statistics keep each in the slot of its place.
         categories=god_line_ids(),
         # With every module: Venus' team play seats six.
         table_sizes=range(MIN_PLAYERS, _WITH_EVERY_MODULE.max_players + 1),

@@ -17,6 +17,7 @@ from games import adapters, selectors
 from games.concordia import adapters as board_adapters
 from games.concordia import selectors as board_selectors
 from games.concordia.drawing import SeatStyle, seat_styles
+from games.forms import MODULE_FIELD_LABELS, module_count_fields
 from games.models import Seat, TableSession
 from games.scoreboard import scoreboard
 from games.vocabulary import (
@@ -32,9 +33,9 @@ from scoring.board import (
     score_board,
     seat_counts,
 )
-from scoring.maps import MAPS, MapSpec
-from scoring.ruleset import base
-from scoring.types import MapName, SheetResult
+from scoring.maps import MapSpec
+from scoring.ruleset import Ruleset
+from scoring.types import SheetResult
 
 
 def board_url(name: str, session: TableSession) -> str:
@@ -62,6 +63,9 @@ class SeatCounts:
     cards: list[tuple[str, int]]
     specialists: list[str]
     selected: bool
+    # Venus' provinces, alone or with the partner: (label, count) per count
+    # the game's sheet has (none without Venus).
+    modules: list[tuple[str, int]]
 
     @property
     def houses_summary(self) -> str:
@@ -74,21 +78,30 @@ def seat_count_rows(
     styles: dict[int, SeatStyle],
     selected: int,
 ) -> list[SeatCounts]:
+    rules = table.rules
+    names = module_count_fields(
+        rules, team_play=any(seat.team for seat in table.players)
+    )
     return [
         SeatCounts(
             seat=seat,
             style=styles[seat.seat_order],
             counts=counts,
+            # The game's goods and gods: salt and Venus with their modules.
             houses=[
-                (str(good_label(good)), count) for good, count in counts.houses.items()
+                (str(good_label(good)), count)
+                for good, count in counts.houses.items(rules.goods)
             ],
-            # The board entry scores the base game: its gods.
             cards=[
                 (str(god_label(god)), count)
-                for god, count in counts.cards.items(base(table.map).gods)
+                for god, count in counts.cards.items(rules.gods)
             ],
             specialists=[str(specialist_label(s)) for s in counts.specialists],
             selected=seat.seat_order == selected,
+            modules=[
+                (str(MODULE_FIELD_LABELS[name]), getattr(counts, name))
+                for name in names
+            ],
         )
         for seat, counts in zip(seats, seat_counts(table), strict=True)
     ]
@@ -117,6 +130,10 @@ def count_tables(rows: Sequence[SeatCounts]) -> dict[str, list[CountRow]]:
             for index, (label, _count) in enumerate(rows[0].houses)
         ),
         CountRow(_("Provinces"), [str(row.counts.provinces) for row in rows]),
+        *(
+            CountRow(label, [str(row.modules[index][1]) for row in rows])
+            for index, (label, _count) in enumerate(rows[0].modules)
+        ),
     ]
     cards = [
         *(
@@ -136,7 +153,7 @@ class BoardState:
     """Everything the board pages show about a game, loaded once per request."""
 
     session: TableSession
-    spec: MapSpec
+    rules: Ruleset
     seats: list[Seat]
     rows: board_selectors.BoardRows
     table: TableBoard
@@ -144,21 +161,24 @@ class BoardState:
     stale: bool
     _result: SheetResult | None = None
 
+    @property
+    def spec(self) -> MapSpec:
+        return self.rules.map
+
     @classmethod
     def load(cls, session: TableSession) -> BoardState:
         seats = selectors.session_seats(session)
         rows = board_selectors.board_rows(session)
-        table = board_adapters.stored_table_board(
-            map_name=session.map, seats=seats, rows=rows
-        )
+        rules = board_selectors.session_rules(session)
+        table = board_adapters.stored_table_board(rules=rules, seats=seats, rows=rows)
         # A saved result no longer matches the board when a house, a card or a
         # city good changed since: say so instead of showing old numbers as true.
         stale = session.is_finished and board_sheet(table) != adapters.sheet_from_seats(
-            map_name=session.map, seats=seats
+            map_name=session.map, seats=seats, expansions=rules.expansions
         )
         return cls(
             session=session,
-            spec=MAPS[MapName(session.map)],
+            rules=rules,
             seats=seats,
             rows=rows,
             table=table,

@@ -11,6 +11,12 @@ from games.models import (
     SessionCity,
     TableSession,
 )
+from scoring.ruleset import Ruleset, ruleset
+
+
+def session_rules(session: TableSession) -> Ruleset:
+    """The rules of a game: its map with the modules it was created with."""
+    return ruleset(session.map, tuple(session.expansions or ()))
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from games import selectors, services
 from games.concordia import adapters as board_adapters
 from games.concordia import selectors as board_selectors
+from games.concordia.selectors import session_rules
 from games.models import (
     EntryMode,
     Game,
@@ -31,12 +32,11 @@ from scoring.board import (
     board_sheet,
     card_problem,
     house_problems,
-    token_pool,
     validate_board,
     validate_city_goods,
 )
-from scoring.maps import MAPS, MapSpec
-from scoring.types import Good, MapName, Problem, SheetResult
+from scoring.ruleset import Ruleset
+from scoring.types import Good, Problem, SheetResult
 
 
 class BoardRejected(ValidationError):
@@ -47,10 +47,11 @@ class BoardRejected(ValidationError):
         super().__init__([problem.message for problem in self.problems])
 
 
-def _spec(session: TableSession) -> MapSpec:
+def _rules(session: TableSession) -> Ruleset:
+    """The game's rules (its map and modules); only Concordia has a map."""
     if session.game != Game.CONCORDIA:
         raise ValidationError(_("Only Concordia games are recorded on a map."))
-    return MAPS[MapName(session.map)]
+    return session_rules(session)
 
 
 def _lock(session: TableSession) -> TableSession:
@@ -69,10 +70,10 @@ def session_city_goods_set(*, session: TableSession, goods: Mapping[str, Good]) 
     """Store the good of every city of the game's map, replacing any earlier deal.
 
     Raises `BoardRejected` (and writes nothing) unless ``goods`` is a complete
-    deal of the map's city tokens.
+    deal of the map's city tokens (salt's among them when it is played).
     """
-    spec = _spec(session)
-    problems = validate_city_goods(spec, goods)
+    rules = _rules(session)
+    problems = validate_city_goods(rules.map, goods, rules.token_pools)
     if problems:
         raise BoardRejected(problems)
     locked = _lock(session)
@@ -94,12 +95,12 @@ def session_city_goods_draw(
     *, session: TableSession, rng: random.Random
 ) -> dict[str, Good]:
     """Deal the map's city tokens at random, letter by letter, and store the deal (§8)."""
-    spec = _spec(session)
+    rules = _rules(session)
     goods: dict[str, Good] = {}
-    for letter, pool in token_pool(spec).items():
+    for letter, pool in rules.token_pools.items():
         tokens = [good for good, count in pool.items() for _ in range(count)]
         rng.shuffle(tokens)
-        cities = [city.name for city in spec.cities if city.letter is letter]
+        cities = [city.name for city in rules.map.cities if city.letter is letter]
         goods.update(zip(cities, tokens, strict=True))
     session_city_goods_set(session=session, goods=goods)
     return goods
@@ -113,7 +114,7 @@ def seat_house_set(*, seat: Seat, city: str, built: bool) -> None:
     sixteenth house (§2).
     """
     session = _lock(seat.session)
-    spec = _spec(session)
+    spec = _rules(session).map
     houses = SeatHouse.objects.filter(seat=seat)
     if not built:
         houses.filter(city=city).delete()
@@ -144,7 +145,7 @@ def seat_card_set(*, seat: Seat, card: int, owned: bool) -> None:
     with this many players (§4b), or was bought by another player.
     """
     session = _lock(seat.session)
-    _spec(session)
+    rules = _rules(session)
     cards = SeatCard.objects.filter(session=session, card=card)
     if not owned:
         cards.filter(seat=seat).delete()
@@ -159,6 +160,7 @@ def seat_card_set(*, seat: Seat, card: int, owned: bool) -> None:
         player_count=session.seats.count(),
         holder=holder.seat.player.name if holder is not None else None,
         path=path,
+        rules=rules,
     )
     if problem is not None:
         raise BoardRejected([problem])
@@ -175,6 +177,7 @@ def seat_card_set(*, seat: Seat, card: int, owned: bool) -> None:
             player_count=session.seats.count(),
             holder=other.seat.player.name,
             path=path,
+            rules=rules,
         )
         raise BoardRejected([taken] if taken is not None else []) from None
     _touch(session)
@@ -189,7 +192,7 @@ def session_entry_mode_set(*, session: TableSession, mode: EntryMode) -> TableSe
     switching back finds them again.
     """
     if mode == EntryMode.BOARD:
-        _spec(session)
+        _rules(session)
     locked = _lock(session)
     if locked.entry_mode != mode:
         locked.entry_mode = mode
@@ -219,7 +222,7 @@ def board_sheet_record(
         raise ValidationError(_("This game is counted by hand, not tapped on the map."))
     seats = selectors.session_seats(session)
     table = board_adapters.table_board(
-        map_name=session.map,
+        rules=_rules(session),
         seats=seats,
         rows=board_selectors.board_rows(session),
         extras=extras,

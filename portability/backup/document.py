@@ -36,6 +36,8 @@ class BackupSeat(TypedDict):
     player: int
     seat_order: int
     colour: str
+    # The seat's team in Venus' team play, "" otherwise.
+    team: str
     houses: list[str]
     cards: list[int]
     result: BackupResult | None
@@ -58,6 +60,9 @@ class BackupSession(TypedDict):
     # The uuid BG Stats knows a game of Concordia by (`portability.bgstats`).
     bgstats_uuid: NotRequired[str]
     city_goods: dict[str, str]
+    # Concordia's modules played (salt, forum, venus); a game with a sheet
+    # takes them from its sheet.
+    expansions: list[str]
     seats: list[BackupSeat]
     # The score sheet of a game scored from its positions; None for a game
     # still being entered, or one with final totals only (from BG Stats).
@@ -129,6 +134,7 @@ ONLY_CONCORDIA_BOARD: Final = gettext_noop(
 MAP_NEEDED: Final = gettext_noop("A game of Concordia is played on a map")
 NO_MAP: Final = gettext_noop("A game of Magnanimous has no map")
 NO_ENDING: Final = gettext_noop("Only a game of Magnanimous has an ending")
+NO_MODULES: Final = gettext_noop("Only a game of Concordia has expansion modules")
 SEAT_TWICE: Final = gettext_noop("Two seats of this game have the seat %(seat)d")
 COLOUR_TWICE: Final = gettext_noop("Two seats of this game have the colour %(colour)s")
 KEY_TWICE: Final = gettext_noop("Two games of the file have the key “%(key)s”")

@@ -39,6 +39,7 @@ def _seat(seat: Seat) -> BackupSeat:
         "player": seat.player_id,
         "seat_order": seat.seat_order,
         "colour": seat.colour,
+        "team": seat.team,
         "houses": sorted(house.city for house in seat.houses.all()),
         "cards": sorted(card.card for card in seat.bought_cards.all()),
         "result": None
@@ -72,6 +73,7 @@ def _session(session: TableSession, club: Club) -> BackupSession:
             city.city: city.good
             for city in sorted(session.city_goods.all(), key=lambda c: c.city)
         },
+        "expansions": list(session.expansions or ()),
         "seats": [_seat(seat) for seat in seats],
         "sheet": stored_sheet(
             game=session.game,

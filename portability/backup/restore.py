@@ -65,6 +65,7 @@ from portability.backup.document import (
     MAP_NEEDED,
     NO_ENDING,
     NO_MAP,
+    NO_MODULES,
     ONLY_CONCORDIA_BOARD,
     POSITION_MISSING,
     POSITION_OF_OTHER_GAME,
@@ -121,7 +122,9 @@ from scoring.board import (
 from scoring.magnanimous import MagnanimousBoard, MagnanimousSheet
 from scoring.ruleset import ruleset
 from scoring.shape import ShapeReader, child
+from scoring.sheet_io import read_expansions
 from scoring.types import Good, MapName, PlayerBoard, Problem, ScoreSheet
+from scoring.validation import TEAM_WITHOUT_MODULE
 
 _BGSTATS_KEY: Final = "bgstats:"
 _MAX_UUID: Final = 64
@@ -140,6 +143,11 @@ _SESSION_OPTIONAL: Final = (
 )
 _SEAT_REQUIRED: Final = ("player", "seat_order")
 _SEAT_OPTIONAL: Final = ("colour", "houses", "cards", "result")
+# Written since the BG Stats import keeps modules and teams: a game without a
+# sheet (final totals only) has them nowhere else; a game with one takes them
+# from its sheet.
+_SESSION_MODULES: Final = ("expansions",)
+_SEAT_MODULES: Final = ("team",)
 _GAME_LABELS: Final = {Game.CONCORDIA: "Concordia", Game.MAGNANIMOUS: "Magnanimous"}
 
 
@@ -273,7 +281,10 @@ def _read_seat(
 ) -> tuple[_Seat, dict[str, dict[str, object]]]:
     """Return one seat, and (version 1) the column positions it holds by key."""
     fields = reader.fields(
-        raw, path, required=_SEAT_REQUIRED, optional=(*_SEAT_OPTIONAL, *v1_keys)
+        raw,
+        path,
+        required=_SEAT_REQUIRED,
+        optional=(*_SEAT_OPTIONAL, *(v1_keys or _SEAT_MODULES)),
     )
     player_id = reader.integer(fields, "player", path)
     player = players.get(player_id)
@@ -284,6 +295,7 @@ def _read_seat(
         player=player if player is not None else Player(),
         seat_order=reader.integer(fields, "seat_order", path),
         colour=reader.text(fields, "colour", path),
+        team=reader.text(fields, "team", path),
     )
     houses = [
         reader.text({"city": city}, "city", f"{path}.houses[{index}]")
@@ -363,7 +375,7 @@ def _read_game(
     source_slug: str,
 ) -> _Game:
     optional = (
-        (*_SESSION_OPTIONAL, "bgstats_uuid", "sheet")
+        (*_SESSION_OPTIONAL, *_SESSION_MODULES, "bgstats_uuid", "sheet")
         if version >= 2
         else _SESSION_OPTIONAL
     )
@@ -381,6 +393,7 @@ def _read_game(
         version=reader.integer(fields, "version", path, default=1),
         created_at=reader.moment(fields, "created_at", path) or now,
         updated_at=reader.moment(fields, "updated_at", path) or now,
+        expansions=list(read_expansions(reader, fields, path)),
         **{key: reader.text(fields, key, path) for key in _SESSION_TEXT},
     )
     cities: dict[str, str] = {}
@@ -567,6 +580,7 @@ def _table_problems(game: _Game) -> list[Problem]:
         problems.append(Problem(path=child(game.path, "map"), template=NO_MAP))
     if session.game != Game.MAGNANIMOUS and session.ending:
         problems.append(Problem(path=child(game.path, "ending"), template=NO_ENDING))
+    problems += _module_problems(game)
     orders: set[int] = set()
     colours: set[str] = set()
     sitting: set[int] = set()
@@ -602,13 +616,32 @@ def _table_problems(game: _Game) -> list[Problem]:
     return problems
 
 
+def _module_problems(game: _Game) -> list[Problem]:
+    """Modules only in Concordia, and teams only with Venus (its team play)."""
+    session = game.session
+    if session.game != Game.CONCORDIA and session.expansions:
+        return [Problem(path=child(game.path, "expansions"), template=NO_MODULES)]
+    if (
+        session.game != Game.CONCORDIA
+        or ruleset(MapName("imperium"), session.expansions).teams
+    ):
+        return []
+    return [
+        Problem(path=child(seat.path, "team"), template=TEAM_WITHOUT_MODULE)
+        for seat in game.seats
+        if seat.seat.team
+    ]
+
+
 def _board_problems(game: _Game) -> list[Problem]:
     """City goods, houses and cards of a game of Concordia, on its own map."""
     spec = MAPS[MapName(game.session.map)]
+    # The game's own modules: salt cities' tokens and Venus' cards are legal.
+    rules = ruleset(MapName(game.session.map), tuple(game.session.expansions or ()))
     problems: list[Problem] = []
     if game.cities:
         goods = {city: Good(good) for city, good in game.cities.items()}
-        for problem in validate_city_goods(spec, goods):
+        for problem in validate_city_goods(spec, goods, rules.token_pools):
             problems.append(
                 Problem(
                     path=f"{game.path}.city_goods",
@@ -648,6 +681,7 @@ def _board_problems(game: _Game) -> list[Problem]:
                 player_count=len(game.seats),
                 holder=holders.get(card),
                 path=f"{seat.path}.cards[{index}]",
+                rules=rules,
             )
             if refused is not None:
                 problems.append(refused)

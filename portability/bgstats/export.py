@@ -4,17 +4,20 @@ from __future__ import annotations
 
 import datetime as dt
 import uuid
-from typing import Final, TypedDict
+from typing import Final, NotRequired, TypedDict
 
 from django.db.models import Prefetch
 
 from clubs.models import Club
-from games.models import Game, Seat, SessionStatus, TableSession
+from games.models import Game, Seat, SeatResult, SessionStatus, TableSession
 from portability.bgstats.read import (
     BGSTATS_DATE,
     CONCORDIA_BGG_ID,
     CONCORDIA_YEAR,
+    BgStatsExpansion,
+    bgstats_expansions,
     board_name,
+    expansions_played,
 )
 from portability.common import seat_result
 from portability.models import BgStatsPlay
@@ -35,6 +38,8 @@ class BgStatsGame(TypedDict):
     cooperative: bool
     noPoints: bool
     usesTeams: bool
+    isBaseGame: int
+    isExpansion: int
 
 
 class BgStatsPlayer(TypedDict):
@@ -59,6 +64,13 @@ class BgStatsPlayerScore(TypedDict):
     seatOrder: int
     startPlayer: bool
     newPlayer: bool
+    # Team play only (Venus).
+    team: NotRequired[str]
+
+
+class BgStatsExpansionPlay(TypedDict):
+    gameRefId: int
+    bggId: int
 
 
 class BgStatsPlayDocument(TypedDict, total=False):
@@ -75,6 +87,7 @@ class BgStatsPlayDocument(TypedDict, total=False):
     usesTeams: bool
     locationRefId: int
     playerScores: list[BgStatsPlayerScore]
+    expansionPlays: list[BgStatsExpansionPlay]
 
 
 class BgStatsDocument(TypedDict):
@@ -100,7 +113,7 @@ def play_uuid(session: TableSession, club: Club) -> str:
         return derived_uuid("play", club, session.pk)
 
 
-def _concordia_game(game_uuid: str) -> BgStatsGame:
+def _concordia_game(game_uuid: str, *, teams: bool) -> BgStatsGame:
     return {
         "id": 1,
         "uuid": game_uuid,
@@ -111,15 +124,59 @@ def _concordia_game(game_uuid: str) -> BgStatsGame:
         "highestWins": True,
         "cooperative": False,
         "noPoints": False,
-        "usesTeams": False,
+        "usesTeams": teams,
+        "isBaseGame": 1,
+        "isExpansion": 0,
     }
+
+
+def _expansion_id(expansion: BgStatsExpansion) -> int:
+    """The expansion's id in every export: after the game's, in the table's order."""
+    return 2 + bgstats_expansions().index(expansion)
+
+
+def _expansion_game(club: Club, expansion: BgStatsExpansion) -> BgStatsGame:
+    return {
+        "id": _expansion_id(expansion),
+        "uuid": derived_uuid("expansion", club, expansion.key),
+        "name": expansion.names[0],
+        "bggId": expansion.bgg_id,
+        "bggName": expansion.names[0] if expansion.bgg_id else "",
+        "bggYear": expansion.year,
+        "highestWins": True,
+        "cooperative": False,
+        "noPoints": False,
+        "usesTeams": "venus" in expansion.modules,
+        "isBaseGame": 0,
+        "isExpansion": 1,
+    }
+
+
+def _player_score(seat: Seat, result: SeatResult, player_id: int) -> BgStatsPlayerScore:
+    score: BgStatsPlayerScore = {
+        "playerRefId": player_id,
+        "score": str(result.total),
+        # In team play both partners of the winning team.
+        "winner": result.won,
+        "rank": result.rank,
+        "seatOrder": seat.seat_order + 1,
+        "startPlayer": seat.seat_order == 0,
+        "newPlayer": False,
+    }
+    if seat.team:
+        score["team"] = seat.team
+    return score
 
 
 def bgstats_export(club: Club) -> BgStatsDocument:
     """Return the club's finished Concordia games as a BG Stats JSON export (2 queries).
 
     A game keeps the uuid BG Stats knows it by (`play_uuid`), so importing the
-    file into BG Stats twice, or into this club again, adds nothing.
+    file into BG Stats twice, or into this club again, adds nothing. Its
+    modules are BG Stats expansion plays (`expansions_played`), listed in
+    ``games`` with ids that are the same in every export; in team play (Venus)
+    each player's score carries the team, and both partners of the winning
+    team are winners.
     """
     sessions = (
         club.sessions.filter(game=Game.CONCORDIA, status=SessionStatus.FINISHED)
@@ -136,6 +193,7 @@ def bgstats_export(club: Club) -> BgStatsDocument:
     )
     players: dict[int, BgStatsPlayer] = {}
     locations: dict[str, BgStatsLocation] = {}
+    expansions: set[BgStatsExpansion] = set()
     plays: list[BgStatsPlayDocument] = []
     for session in sessions:
         scores: list[BgStatsPlayerScore] = []
@@ -154,17 +212,9 @@ def bgstats_export(club: Club) -> BgStatsDocument:
                     "bggUsername": "",
                 },
             )
-            scores.append(
-                {
-                    "playerRefId": players[player.pk]["id"],
-                    "score": str(result.total),
-                    "winner": result.won,
-                    "rank": result.rank,
-                    "seatOrder": seat.seat_order + 1,
-                    "startPlayer": seat.seat_order == 0,
-                    "newPlayer": False,
-                }
-            )
+            scores.append(_player_score(seat, result, players[player.pk]["id"]))
+        played = expansions_played(session.expansions)
+        expansions.update(played)
         play: BgStatsPlayDocument = {
             "uuid": play_uuid(session, club),
             "gameRefId": 1,
@@ -178,8 +228,12 @@ def bgstats_export(club: Club) -> BgStatsDocument:
             # reads them back (`portability/bgstats/boards.json`).
             "board": board_name(session.map),
             "comments": session.notes,
-            "usesTeams": False,
+            "usesTeams": any("team" in score for score in scores),
             "playerScores": scores,
+            "expansionPlays": [
+                {"gameRefId": _expansion_id(expansion), "bggId": expansion.bgg_id}
+                for expansion in played
+            ],
         }
         if session.place:
             location = locations.setdefault(
@@ -192,8 +246,18 @@ def bgstats_export(club: Club) -> BgStatsDocument:
             )
             play["locationRefId"] = location["id"]
         plays.append(play)
+    game = _concordia_game(
+        derived_uuid("game", club, CONCORDIA_BGG_ID),
+        teams=any(play["usesTeams"] for play in plays),
+    )
     return {
-        "games": [_concordia_game(derived_uuid("game", club, CONCORDIA_BGG_ID))],
+        "games": [
+            game,
+            *(
+                _expansion_game(club, expansion)
+                for expansion in sorted(expansions, key=_expansion_id)
+            ),
+        ],
         "players": list(players.values()),
         "locations": list(locations.values()),
         "plays": plays,

@@ -7,14 +7,17 @@ is ignored (BG Stats adds fields often). The file has been decoded by
 
 A play is **kept** when it is a game this site can store: a date, 2 to 5
 seated players of whom at least two have a name (anonymous players are not
-club players), whole-number scores, a board the site knows. Otherwise it is
+club players), whole-number scores, a board and expansions the site knows,
+and in team play (Venus) teams of two at a table of 4 or 6. Otherwise it is
 **left out** with its problems, each with the JSON path of its field:
 
 - as an *error* when the file is wrong (a score that is no number, a date that
-  is no date, an unknown board, a player who is not in the file's list): the
-  import then refuses the whole file, unless asked to import the rest;
+  is no date, an unknown board or expansion, a player who is not in the
+  file's list, odd teams): the import then refuses the whole file, unless
+  asked to import the rest;
 - as a play BG Stats keeps but a club cannot (no scores at all, a solo play,
-  one named player beside anonymous ones): reported, never an error.
+  one named player beside anonymous ones, an anonymous partner in team
+  play): reported, never an error.
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ import datetime as dt
 import json
 import unicodedata
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
 from typing import Final
@@ -31,8 +34,7 @@ from typing import Final
 from django.utils.translation import gettext_noop
 
 from games.documents import ImportRejected, reject
-from games.models import Game, TableSession, played_on_range
-from games.vocabulary import TABLE_SIZES
+from games.models import Seat, TableSession, played_on_range
 from portability.common import (
     BAD_PLAY_DATE,
     BAD_SCORE,
@@ -45,9 +47,12 @@ from portability.common import (
     PlayLabel,
     describe,
 )
+from scoring.catalog import MIN_PLAYERS
 from scoring.i18n import ngettext
+from scoring.ruleset import Ruleset, modules, ruleset
 from scoring.shape import ShapeReader, child
 from scoring.types import MapName, Problem
+from scoring.validation import INDIVIDUAL_TABLE, TEAM_MISSING, TEAM_SIZE
 
 # BoardGameGeek's id of Concordia (2013), the id BG Stats files carry.
 CONCORDIA_BGG_ID: Final = 124361
@@ -79,6 +84,28 @@ BAD_UUID: Final = gettext_noop(
 )
 TEXT_TOO_LONG: Final = gettext_noop(
     "At most %(limit)d characters are kept here; this text has %(length)d"
+)
+UNKNOWN_EXPANSION: Final = gettext_noop(
+    "Unknown expansion “%(expansion)s”: the expansions of Concordia here are "
+    "%(expansions)s"
+)
+UNLISTED_EXPANSION: Final = gettext_noop(
+    "This expansion is not in the file's list of games"
+)
+TEAMS_WITHOUT_VENUS: Final = gettext_noop(
+    "This play is in teams, and team play needs the Venus expansion: the play "
+    "names no Venus"
+)
+TEAM_PLAY_TABLE: Final = gettext_noop(
+    "Team play is for %(sizes)s players; this play has %(given)d"
+)
+PARTNERS_SPLIT: Final = gettext_noop(
+    "Partners win or lose together, but only some players of team “%(team)s” "
+    "are marked as winners"
+)
+ANONYMOUS_PARTNER: Final = gettext_noop(
+    "An anonymous player sits in this team game: anonymous players are not "
+    "imported, and a team needs both its partners"
 )
 
 
@@ -117,6 +144,63 @@ def board_name(map_name: str) -> str:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class BgStatsExpansion:
+    """An expansion of Concordia as BG Stats knows it (``expansions.json``)."""
+
+    key: str
+    # BoardGameGeek's id; 0 for an entry BG Stats' user makes (no BGG page).
+    bgg_id: int
+    year: int
+    # The first is the name the export writes.
+    names: tuple[str, ...]
+    modules: tuple[str, ...]
+
+
+@cache
+def bgstats_expansions() -> tuple[BgStatsExpansion, ...]:
+    """Return the expansions a play may name, in the table's (the export's) order."""
+    raw = json.loads((Path(__file__).parent / "expansions.json").read_text("utf-8"))
+    return tuple(
+        BgStatsExpansion(
+            key=key,
+            bgg_id=int(entry["bggId"]),
+            year=int(entry["year"]),
+            names=tuple(entry["names"]),
+            modules=tuple(entry["modules"]),
+        )
+        for key, entry in raw.items()
+        if not key.startswith("_")
+    )
+
+
+def expansion_of(bgg_id: int, name: str) -> BgStatsExpansion | None:
+    """Return the expansion a BG Stats game is: by its BGG id, else by name."""
+    if bgg_id > 0:
+        return next((e for e in bgstats_expansions() if e.bgg_id == bgg_id), None)
+    key = normalise(name)
+    return next(
+        (e for e in bgstats_expansions() if key in map(normalise, e.names)), None
+    )
+
+
+def expansions_played(game_modules: Sequence[str]) -> tuple[BgStatsExpansion, ...]:
+    """Return the expansions the export names for a game with ``game_modules``.
+
+    In the table's order, each expansion whose modules were all played and that
+    adds one not named yet: importing them gives ``game_modules`` back.
+    """
+    played = set(game_modules)
+    named: set[str] = set()
+    chosen = []
+    for expansion in bgstats_expansions():
+        brings = set(expansion.modules)
+        if brings and brings <= played and not brings <= named:
+            chosen.append(expansion)
+            named |= brings
+    return tuple(chosen)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class BgStatsScore:
     """One named player's result: points, and place at the whole table."""
 
@@ -124,7 +208,10 @@ class BgStatsScore:
     score: int
     # 1 for the winner(s); anonymous players at the table count in it.
     rank: int
+    # In team play (Venus) the partners of the winning team, whatever their rank.
     won: bool
+    # The player's team in team play, "" otherwise.
+    team: str = ""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -141,6 +228,8 @@ class BgStatsImportPlay:
     scores: tuple[BgStatsScore, ...]
     # Anonymous players at the table, not imported.
     anonymous: int = 0
+    # The modules of the expansions played (salt, forum, venus), in the data's order.
+    expansions: tuple[str, ...] = ()
 
     @property
     def path(self) -> str:
@@ -231,6 +320,10 @@ class _Seat:
     # BG Stats' place, 0 when the file has none: it keeps the order of a tie
     # broken at the table (the Praefectus Magnus), which points cannot say.
     rank: int
+    # The player's team in team play (Venus), "" otherwise.
+    team: str = ""
+    # Where the seat is in the file's ``playerScores``.
+    index: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -239,6 +332,15 @@ class _Players:
 
     names: dict[str, str]
     anonymous: frozenset[str]
+
+
+@dataclass(frozen=True, slots=True)
+class _Lists:
+    """What the plays refer to: the file's players, places and games, by id."""
+
+    players: _Players
+    places: Mapping[str, tuple[int, str]]
+    games: Mapping[str, Mapping[str, object]]
 
 
 def bgstats_read(document: object) -> BgStatsFile:
@@ -255,11 +357,12 @@ def bgstats_read(document: object) -> BgStatsFile:
         reader.fields(document, "", required=())
         raise ImportRejected(reader.problems)
     top: Mapping[str, object] = document
-    concordia = {
-        ref(game.get("id"))
+    games = {
+        ref(game.get("id")): game
         for game in reader.items(top, "games", "")
-        if isinstance(game, dict) and _is_concordia(game)
+        if isinstance(game, dict)
     }
+    concordia = {key for key, game in games.items() if _is_concordia(game)}
     raw_plays = reader.items(top, "plays", "")
     if reader.problems:
         raise ImportRejected(reader.problems)
@@ -274,18 +377,22 @@ def bgstats_read(document: object) -> BgStatsFile:
         raise reject(NO_CONCORDIA_PLAYS)
     if len(ours) > MAX_PLAYS:
         raise reject(TOO_MANY_PLAYS, "plays", count=len(ours), limit=MAX_PLAYS)
-    players = _read_players(reader.items(top, "players", ""))
-    places = {
-        ref(place.get("id")): (index, place["name"].strip())
-        for index, place in enumerate(reader.items(top, "locations", ""))
-        if isinstance(place, dict) and isinstance(place.get("name"), str)
-    }
+    lists = _Lists(
+        players=_read_players(reader.items(top, "players", "")),
+        places={
+            ref(place.get("id")): (index, place["name"].strip())
+            for index, place in enumerate(reader.items(top, "locations", ""))
+            if isinstance(place, dict) and isinstance(place.get("name"), str)
+        },
+        games=games,
+    )
+    players = lists.players
     user_info = top.get("userInfo")
     owner = ref(user_info.get("meRefId")) if isinstance(user_info, dict) else ""
     kept: list[BgStatsImportPlay] = []
     left_out: list[LeftOut] = []
     for index, raw in ours:
-        read = _read_play(raw, f"plays[{index}]", players, places)
+        read = _read_play(raw, f"plays[{index}]", lists)
         if isinstance(read, LeftOut):
             left_out.append(read)
         else:
@@ -328,15 +435,80 @@ def _label(raw: Mapping[str, object], path: str, players: _Players) -> PlayLabel
 
 
 def _read_play(
-    raw: Mapping[str, object],
-    path: str,
-    players: _Players,
-    places: Mapping[str, tuple[int, str]],
+    raw: Mapping[str, object], path: str, lists: _Lists
 ) -> BgStatsImportPlay | LeftOut:
     reader = ShapeReader()
+    players = lists.players
     label = _label(raw, path, players)
     played_at = _read_date(reader, raw, path)
     raw_scores = reader.items(raw, "playerScores", path)
+    seats, unscored = _read_seats(reader, raw_scores, path, players)
+    if raw_scores and unscored == len(raw_scores):
+        return LeftOut(
+            play=label, problems=(Problem(path=path, template=NO_SCORES),), error=False
+        )
+    if unscored:
+        for index, entry in enumerate(raw_scores):
+            if isinstance(entry, dict) and _no_score(entry.get("score")):
+                reader.report(
+                    f"{path}.playerScores[{index}].score",
+                    BAD_SCORE,
+                    got=describe(entry.get("score")),
+                )
+    named = [seat.ref for seat in seats if seat.ref not in players.anonymous]
+    for key in sorted({key for key in named if named.count(key) > 1}):
+        reader.report(
+            child(path, "playerScores"), SAME_PLAYER_TWICE, name=players.names[key]
+        )
+    map_name = _read_board(reader, raw, path)
+    expansions = _read_expansions(reader, raw, path, lists.games)
+    in_teams = raw.get("usesTeams") is True or any(seat.team for seat in seats)
+    if expansions is not None:
+        rules = ruleset(map_name or MapName("imperium"), expansions)
+        _check_table(reader, raw_scores, seats, path, rules, in_teams=in_teams)
+    uuid = _read_uuid(reader, raw, path)
+    place = _read_place(reader, raw, lists.places)
+    notes = raw.get("comments")
+    notes = notes if isinstance(notes, str) else ""
+    _check_length(reader, notes, "notes", child(path, "comments"))
+    if reader.problems or played_at is None or map_name is None or expansions is None:
+        return LeftOut(play=label, problems=tuple(reader.problems), error=True)
+    left_out = _not_a_game(len(raw_scores), len(named), path, in_teams=in_teams)
+    if left_out is not None:
+        return LeftOut(play=label, problems=(left_out,), error=False)
+    # The start player sits first, then BG Stats' seat order, then the list.
+    seats.sort(key=lambda seat: (not seat.start_player, seat.seat_order))
+    if in_teams:
+        # A winner flag is the team's: ranks are by points and the file's ranks.
+        alone = places_at_table([replace(seat, winner=False) for seat in seats])
+        places = [
+            (rank, won) for (rank, _), won in zip(alone, teams_won(seats), strict=True)
+        ]
+    else:
+        places = places_at_table(seats)
+    return BgStatsImportPlay(
+        label=label,
+        uuid=uuid,
+        played_at=played_at,
+        place=place,
+        notes=notes,
+        map=map_name.value,
+        expansions=expansions,
+        scores=tuple(
+            BgStatsScore(
+                ref=seat.ref, score=seat.score, rank=rank, won=won, team=seat.team
+            )
+            for seat, (rank, won) in zip(seats, places, strict=True)
+            if seat.ref not in players.anonymous
+        ),
+        anonymous=len(seats) - len(named),
+    )
+
+
+def _read_seats(
+    reader: ShapeReader, raw_scores: Sequence[object], path: str, players: _Players
+) -> tuple[list[_Seat], int]:
+    """Return the seats with a score, and how many entries have none."""
     seats: list[_Seat] = []
     unscored = 0
     for index, entry in enumerate(raw_scores):
@@ -365,79 +537,155 @@ def _read_play(
                 winner=entry.get("winner") is True,
                 seat_order=seat_order if type(seat_order) is int else 0,
                 start_player=entry.get("startPlayer") is True,
-                rank=rank if type(rank) is int and 0 < rank <= 5 else 0,
+                rank=rank if type(rank) is int and 0 < rank <= 6 else 0,
+                team=_read_team(reader, entry, here),
+                index=index,
             )
         )
-    if raw_scores and unscored == len(raw_scores):
-        return LeftOut(
-            play=label, problems=(Problem(path=path, template=NO_SCORES),), error=False
-        )
-    if unscored:
-        for index, entry in enumerate(raw_scores):
-            if isinstance(entry, dict) and _no_score(entry.get("score")):
-                reader.report(
-                    f"{path}.playerScores[{index}].score",
-                    BAD_SCORE,
-                    got=describe(entry.get("score")),
-                )
-    sizes = TABLE_SIZES[Game.CONCORDIA]
-    if len(raw_scores) > sizes.stop - 1:
-        reader.report(child(path, "playerScores"), PLAYER_COUNT, count=len(raw_scores))
-    named = [seat.ref for seat in seats if seat.ref not in players.anonymous]
-    for key in sorted({key for key in named if named.count(key) > 1}):
+    return seats, unscored
+
+
+def _read_team(reader: ShapeReader, entry: Mapping[str, object], here: str) -> str:
+    team = entry.get("team")
+    if team is None:
+        return ""
+    if not isinstance(team, str):
+        reader.text(entry, "team", here)
+        return ""
+    limit = getattr(Seat._meta.get_field("team"), "max_length", None)
+    if isinstance(limit, int) and len(team.strip()) > limit:
         reader.report(
-            child(path, "playerScores"), SAME_PLAYER_TWICE, name=players.names[key]
+            child(here, "team"), TEXT_TOO_LONG, limit=limit, length=len(team.strip())
         )
-    map_name = _read_board(reader, raw, path)
-    uuid = _read_uuid(reader, raw, path)
-    place = _read_place(reader, raw, places)
-    notes = raw.get("comments")
-    notes = notes if isinstance(notes, str) else ""
-    _check_length(reader, notes, "notes", child(path, "comments"))
-    if reader.problems or played_at is None or map_name is None:
-        return LeftOut(play=label, problems=tuple(reader.problems), error=True)
-    if len(raw_scores) < sizes.start:
-        return LeftOut(
-            play=label,
-            problems=(
-                Problem(
-                    path=child(path, "playerScores"),
-                    template=PLAYER_COUNT,
-                    params={"count": len(raw_scores)},
-                ),
-            ),
-            error=False,
+    return team.strip()
+
+
+def _read_expansions(
+    reader: ShapeReader,
+    raw: Mapping[str, object],
+    path: str,
+    games: Mapping[str, Mapping[str, object]],
+) -> tuple[str, ...] | None:
+    """Return the modules of the play's expansions, in the data's order; None if
+    one of them is unknown."""
+    if raw.get("expansionPlays") is None:
+        return ()
+    played: set[str] = set()
+    known = True
+    for index, entry in enumerate(reader.items(raw, "expansionPlays", path)):
+        here = f"{path}.expansionPlays[{index}]"
+        if not isinstance(entry, dict):
+            reader.fields(entry, here, required=())
+            known = False
+            continue
+        game = games.get(ref(entry.get("gameRefId")), {})
+        bgg_id = entry.get("bggId", game.get("bggId"))
+        name = game.get("name")
+        if not game and not (type(bgg_id) is int and bgg_id > 0):
+            reader.report(child(here, "gameRefId"), UNLISTED_EXPANSION)
+            known = False
+            continue
+        expansion = expansion_of(
+            bgg_id if type(bgg_id) is int else 0, name if isinstance(name, str) else ""
         )
-    if len(named) < sizes.start:
-        return LeftOut(
-            play=label,
-            problems=(
-                Problem(
-                    path=child(path, "playerScores"),
-                    template=NAMED_PLAYERS.singular,
-                    plural=NAMED_PLAYERS.plural,
-                    count="count",
-                    params={"count": len(named)},
-                ),
-            ),
-            error=False,
+        if expansion is None:
+            reader.report(
+                here,
+                UNKNOWN_EXPANSION,
+                expansion=_expansion_label(name, bgg_id),
+                expansions=", ".join(e.names[0] for e in bgstats_expansions()),
+            )
+            known = False
+            continue
+        played.update(expansion.modules)
+    if not known:
+        return None
+    order = modules()
+    return tuple(module for module in order if module in played)
+
+
+def _expansion_label(name: object, bgg_id: object) -> str:
+    text = name.strip() if isinstance(name, str) and name.strip() else "?"
+    return f"{text} (BGG {bgg_id})" if type(bgg_id) is int and bgg_id > 0 else text
+
+
+def _check_table(
+    reader: ShapeReader,
+    raw_scores: Sequence[object],
+    seats: Sequence[_Seat],
+    path: str,
+    rules: Ruleset,
+    *,
+    in_teams: bool,
+) -> None:
+    """The table's size, and in team play its teams (Venus, expansions §2c)."""
+    count = len(raw_scores)
+    here = child(path, "playerScores")
+    if count < MIN_PLAYERS:
+        return  # A solo play: left out, whatever its teams (`_not_a_game`).
+    if not in_teams:
+        if rules.individual_max < count <= rules.max_players:
+            reader.report(
+                here,
+                INDIVIDUAL_TABLE,
+                minimum=rules.min_players,
+                maximum=rules.individual_max,
+                given=count,
+            )
+        elif count > rules.individual_max:
+            reader.report(here, PLAYER_COUNT, count=count)
+        return
+    if not rules.teams:
+        reader.report(child(path, "expansionPlays"), TEAMS_WITHOUT_VENUS)
+        return
+    if count not in rules.team_table_sizes:
+        sizes = " / ".join(str(n) for n in rules.team_table_sizes)
+        reader.report(here, TEAM_PLAY_TABLE, sizes=sizes, given=count)
+    _check_teams(reader, seats, here, rules)
+
+
+def _check_teams(
+    reader: ShapeReader, seats: Sequence[_Seat], here: str, rules: Ruleset
+) -> None:
+    """Every player in a team, teams of `Ruleset.team_size`, partners who win
+    or lose together."""
+    members: dict[str, list[_Seat]] = {}
+    for seat in seats:
+        if not seat.team:
+            reader.report(f"{here}[{seat.index}].team", TEAM_MISSING)
+        else:
+            members.setdefault(seat.team, []).append(seat)
+    for team, partners in members.items():
+        if len(partners) != rules.team_size:
+            reader.report(
+                f"{here}[{partners[-1].index}].team",
+                TEAM_SIZE,
+                size=rules.team_size,
+                team=team,
+                given=len(partners),
+            )
+        elif len({seat.winner for seat in partners}) > 1:
+            reader.report(here, PARTNERS_SPLIT, team=team)
+
+
+def _not_a_game(
+    seated: int, named: int, path: str, *, in_teams: bool
+) -> Problem | None:
+    """Why a play BG Stats keeps is no game of a club, or None."""
+    here = child(path, "playerScores")
+    if seated < MIN_PLAYERS:
+        return Problem(path=here, template=PLAYER_COUNT, params={"count": seated})
+    if named < MIN_PLAYERS:
+        return Problem(
+            path=here,
+            template=NAMED_PLAYERS.singular,
+            plural=NAMED_PLAYERS.plural,
+            count="count",
+            params={"count": named},
         )
-    # The start player sits first, then BG Stats' seat order, then the list.
-    seats.sort(key=lambda seat: (not seat.start_player, seat.seat_order))
-    return BgStatsImportPlay(
-        label=label,
-        uuid=uuid,
-        played_at=played_at,
-        place=place,
-        notes=notes,
-        map=map_name.value,
-        scores=tuple(
-            BgStatsScore(ref=seat.ref, score=seat.score, rank=rank, won=won)
-            for seat, (rank, won) in zip(seats, places_at_table(seats), strict=True)
-            if seat.ref not in players.anonymous
-        ),
-        anonymous=len(seats) - len(named),
-    )
+    if in_teams and named < seated:
+        return Problem(path=here, template=ANONYMOUS_PARTNER)
+    return None
 
 
 def _read_date(
@@ -520,6 +768,22 @@ def _ranks_given(seats: Sequence[_Seat]) -> bool:
         for b in seats
         if a.score > b.score or (a.score == b.score and a.winner and not b.winner)
     )
+
+
+def teams_won(seats: Sequence[_Seat]) -> list[bool]:
+    """Whether each seat's team won (team play: partners win or lose together).
+
+    The teams whose players BG Stats marks as winners; without winner flags,
+    the teams with the best total (the sum of the partners' points).
+    """
+    winners = {seat.team for seat in seats if seat.winner}
+    if not winners:
+        totals: dict[str, int] = {}
+        for seat in seats:
+            totals[seat.team] = totals.get(seat.team, 0) + seat.score
+        best = max(totals.values(), default=0)
+        winners = {team for team, total in totals.items() if total == best}
+    return [seat.team in winners for seat in seats]
 
 
 def places_at_table(seats: Sequence[_Seat]) -> list[tuple[int, bool]]:
@@ -613,9 +877,10 @@ def bgstats_file_document(parsed: BgStatsFile) -> dict[str, object]:
                 "place": play.place,
                 "notes": play.notes,
                 "map": play.map,
+                "expansions": list(play.expansions),
                 "anonymous": play.anonymous,
                 "scores": [
-                    [score.ref, score.score, score.rank, score.won]
+                    [score.ref, score.score, score.rank, score.won, score.team]
                     for score in play.scores
                 ],
             }
@@ -641,10 +906,18 @@ def bgstats_file_from_document(document: Mapping[str, object]) -> BgStatsFile:
                 place=raw["place"],
                 notes=raw["notes"],
                 map=raw["map"],
+                # An upload kept from before modules and teams were read has none.
+                expansions=tuple(raw.get("expansions", ())),
                 anonymous=raw["anonymous"],
                 scores=tuple(
-                    BgStatsScore(ref=key, score=score, rank=rank, won=won)
-                    for key, score, rank, won in raw["scores"]
+                    BgStatsScore(
+                        ref=key,
+                        score=score,
+                        rank=rank,
+                        won=won,
+                        team=team[0] if team else "",
+                    )
+                    for key, score, rank, won, *team in raw["scores"]
                 ),
             )
         )

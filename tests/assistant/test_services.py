@@ -26,7 +26,7 @@ def test_the_worked_example_recorded_event_by_event_gives_its_state(
 ):
     _append_all(short_game, short_log["events"])
     state = selectors.game_state(short_game)
-    assert adapter.state_document(state) == example("game-log-short.state.json")
+    assert adapter.rules.state_document(state) == example("game-log-short.state.json")
     assert short_game.events.count() == 10
     short_game.refresh_from_db()
     assert short_game.head_seq == 10
@@ -89,14 +89,14 @@ def test_the_same_idempotency_key_twice_records_one_event(short_game, short_log)
 
 def test_undo_appends_an_undo_event_and_gives_the_state_before(short_game, short_log):
     _append_all(short_game, short_log["events"][:3])
-    before = adapter.state_document(selectors.game_state(short_game))
+    before = adapter.rules.state_document(selectors.game_state(short_game))
     services.event_append(
         game=short_game, document=short_log["events"][3], expected_seq=3
     )
     undone = services.event_undo(game=short_game, expected_seq=4)
     assert undone.event.seq == 5
     assert undone.event.document == {"type": "undo"}
-    assert adapter.state_document(undone.state) == before
+    assert adapter.rules.state_document(undone.state) == before
     assert short_game.events.count() == 5
 
 

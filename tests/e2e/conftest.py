@@ -37,6 +37,27 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 
 @pytest.fixture(scope="session")
+def django_db_modify_db_settings(
+    django_db_modify_db_settings_parallel_suffix: None,
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    """On SQLite, a test database in a file, as `make run` has, not in memory.
+
+    Django's live server shares an in-memory SQLite database's one connection
+    between its request threads, and two phones polling while a third saves
+    then fail with "database table is locked" (a 503 in the page). With a file
+    each request has its own connection and waits for the write lock, as the
+    site does for its users.
+    """
+    from django.conf import settings
+
+    database = settings.DATABASES["default"]
+    if database["ENGINE"] == "django.db.backends.sqlite3":
+        folder = tmp_path_factory.mktemp("database")
+        database.setdefault("TEST", {})["NAME"] = str(folder / "e2e.sqlite3")
+
+
+@pytest.fixture(scope="session")
 def browser() -> Iterator[object]:
     if not shutil.which(CHROMIUM) and not Path(CHROMIUM).exists():
         pytest.fail(

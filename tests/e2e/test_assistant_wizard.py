@@ -11,6 +11,7 @@ from playwright.sync_api import Page
 
 from assistant.models import AssistantGame
 from clubs import services as clubs_services
+from clubs.models import Club
 from tests.conftest import PASSWORD
 from tests.e2e.conftest import ARTIFACTS
 
@@ -112,6 +113,28 @@ def test_every_step_with_htmx_at_360(live_server, phone):
     phone.set_viewport_size(SMALL)
     _walk(phone, live_server.url, htmx=True)
     assert phone.console_errors == []
+
+
+def test_a_short_name_s_chip_is_48_px_wide(live_server, phone):
+    """A walk-through found Eli's chip 43 px wide: "Eli" is narrower than a thumb."""
+    _club()
+    club = Club.objects.get()
+    for name in ("Eli", "Bo", "Ana"):
+        clubs_services.player_add(club=club, name=name)
+    phone.set_viewport_size(SMALL)
+    _sign_in(phone, live_server.url)
+    phone.goto(f"{live_server.url}/clubs/lisboa/assistant/new/")
+    sizes = phone.evaluate(
+        """[...document.querySelectorAll('#player-chips .chip')].map(e => {
+            const box = e.getBoundingClientRect();
+            return [e.textContent.trim(), box.width >= 48, box.height >= 48];
+        })"""
+    )
+    assert sorted(sizes) == [
+        ["Ana", True, True],
+        ["Bo", True, True],
+        ["Eli", True, True],
+    ]
 
 
 def test_every_step_without_javascript_at_360(live_server, browser):

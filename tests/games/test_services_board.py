@@ -27,7 +27,7 @@ from scoring.board import token_pool, validate_city_goods
 from scoring.maps import MAPS
 from scoring.ruleset import base
 from scoring.types import Good, GoodCounts, MapName
-from tests.games.board_helpers import tap_rulebook_board
+from tests.games.board_helpers import stored_game, tap_rulebook_board
 from tests.rulebook_board import IMPERIUM_GOODS
 
 # The rulebook's money, storehouse and colonists, by seat order.
@@ -286,26 +286,7 @@ def test_the_rulebook_board_is_stored_exactly_like_its_quick_sheet(
     )
     services.concordia_sheet_record(session=quick, sheet=rulebook_sheet)
 
-    def stored(
-        session: TableSession,
-    ) -> tuple[list[list[object]], list[tuple[object, ...]]]:
-        positions = ConcordiaPosition.objects.filter(session=session).order_by(
-            "seat__seat_order"
-        )
-        fields = [
-            f.name
-            for f in ConcordiaPosition._meta.fields
-            if f.name not in {"id", "session", "seat"}
-        ]
-        results = SeatResult.objects.filter(session=session).order_by(
-            "seat__seat_order"
-        )
-        return (
-            [[getattr(p, name) for name in fields] for p in positions],
-            [(r.total, r.rank, r.won, r.breakdown) for r in results],
-        )
-
-    assert stored(draft_session) == stored(quick)
+    assert stored_game(draft_session) == stored_game(quick)
 
 
 def test_a_board_with_cities_left_without_good_is_not_scored(draft_session):

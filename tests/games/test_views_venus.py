@@ -192,13 +192,13 @@ def test_a_venus_sheet_with_too_many_provinces_says_so_next_to_the_field(
     assert not SeatResult.objects.exists()
 
 
-def test_a_venus_game_is_counted_by_hand(client, club, alice):
-    # The board entry scores the base game: no switch to it, and a posted
-    # switch lands back on the sheet.
+def test_a_venus_team_game_can_be_tapped_on_the_board(client, club, alice):
+    # The board entry counts Venus' cards and the provinces each team shares
+    # (tests/games/test_views_board_modules.py): the switch is offered.
     session = _team_session(club, alice)
     assert client.login(username="alice", password=PASSWORD)
     html = client.get(_sheet_url(session)).content.decode()
-    assert 'id="entry-mode-switch"' not in html
+    assert 'id="entry-mode-switch"' in html
     response = client.post(
         reverse(
             "games:session-entry-mode",
@@ -207,6 +207,9 @@ def test_a_venus_game_is_counted_by_hand(client, club, alice):
         {"mode": "board", "confirm": "on"},
     )
     assert response.status_code == 302
-    assert response["Location"] == _sheet_url(session)
+    assert response["Location"] == reverse(
+        "games:session-cities",
+        kwargs={"club_slug": "lisboa", "session_id": session.pk},
+    )
     session.refresh_from_db()
-    assert session.entry_mode == "quick"
+    assert session.entry_mode == "board"

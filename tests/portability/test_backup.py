@@ -51,9 +51,26 @@ from portability.models import BgStatsPlay
 from scoring import parse_concordia
 from stats import selectors as stats_selectors
 from tests.assistant.conftest import DATA as ASSISTANT_DATA
+from tests.games.board_helpers import (
+    module_session_create,
+    tap_module_board,
+    typed_extras,
+)
 from tests.games.magnanimous_helpers import shared_victory
+from tests.module_boards import (
+    BYZANTIUM_SALT_GOODS,
+    SALSA_CONCORDIA,
+    SALSA_PRAEFECTUS,
+    SALSA_SEATS,
+    SALSA_TOTALS,
+    VENUS_CONCORDIA,
+    VENUS_PRAEFECTUS,
+    VENUS_SEATS,
+    VENUS_TOTALS,
+)
 from tests.play.random_games import deal_cities
 from tests.portability.test_exports import BGSTATS
+from tests.rulebook_board import IMPERIUM_GOODS
 from tests.sheets import example_sheet
 
 V1 = json.loads((Path(__file__).parent / "data" / "backup-v1.json").read_text("utf-8"))
@@ -788,3 +805,62 @@ def test_a_house_on_a_start_space_of_britannia_is_refused(history, empty_club):
             "Nobody builds a house in the capital, Portus Itius",
         ),
     ]
+
+
+@pytest.mark.parametrize(
+    ("map_name", "expansions", "goods", "seats", "chosen", "totals"),
+    [
+        (
+            "byzantium",
+            ["salt", "forum"],
+            BYZANTIUM_SALT_GOODS,
+            SALSA_SEATS,
+            (SALSA_PRAEFECTUS, SALSA_CONCORDIA),
+            SALSA_TOTALS,
+        ),
+        (
+            "imperium",
+            ["venus"],
+            IMPERIUM_GOODS,
+            VENUS_SEATS,
+            (VENUS_PRAEFECTUS, VENUS_CONCORDIA),
+            VENUS_TOTALS,
+        ),
+    ],
+    ids=["salsa", "venus-teams"],
+)
+def test_a_module_game_tapped_on_the_board_restores_with_its_board(
+    club,
+    alice,
+    empty_club,
+    django_capture_on_commit_callbacks,
+    map_name,
+    expansions,
+    goods,
+    seats,
+    chosen,
+    totals,
+):
+    # Salt cities' tokens and Venus' cards are legal by the game's own rules,
+    # not the base game's: the restore checks the board against those.
+    board = module_session_create(
+        club=club, alice=alice, map_name=map_name, expansions=expansions, seats=seats
+    )
+    tap_module_board(board, goods, seats)
+    board_services.board_sheet_record(
+        session=board,
+        extras=typed_extras(seats),
+        praefectus_magnus=chosen[0],
+        concordia_card=chosen[1],
+    )
+    outcome = _restored(club, empty_club, django_capture_on_commit_callbacks)
+    assert outcome.sessions_created == 1
+    restored = empty_club.sessions.get()
+    assert restored.expansions == expansions
+    assert dict(restored.city_goods.values_list("city", "good")) == {
+        city: good.value for city, good in goods.items()
+    }
+    assert {
+        seat.player.name: seat.result.total
+        for seat in restored.seats.select_related("player", "result")
+    } == totals

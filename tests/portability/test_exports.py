@@ -33,6 +33,7 @@ from portability.csv_results import results_csv
 from portability.models import BgStatsImport
 from stats.models import PlayerBucket, StatsChange
 from tests.conftest import example_sheet
+from tests.sheets import example_game_record
 from tests.stats.conftest import record
 
 # A BG Stats export as the app writes it (fields it adds and we ignore included).
@@ -110,6 +111,30 @@ def test_results_csv_has_a_row_per_seat_with_every_category(finished_session):
     assert rows[1][:17] == [game, "2026-11-01", "concordia", "imperium", "Café", "1", "Ana", "114", "1", "yes", "3", "18", "28", "16", "30", "12", "7"]  # fmt: skip
     assert [row[6] for row in rows[1:]] == ["Ana", "Bruno", "Caio"]
     assert len(rows) == 4
+
+
+def test_results_csv_ends_with_the_modules_the_team_and_the_forum(club):
+    example_game_record(club, "concordia-salsa", day=1)
+    example_game_record(club, "concordia-venus-teams", day=2)
+    rows = list(csv.reader(io.StringIO(results_csv(club))))
+    # The columns before the expansions' stay where they were.
+    assert rows[0] == [
+        "game_id", "date", "game", "map", "place", "seat", "player", "total", "rank", "won",
+        "vesta", "jupiter", "saturnus", "mercurius", "mars", "minerva", "concordia", "venus",
+        "court", "commerce", "politics", "military", "economy", "territory",
+        "expansions", "team", "forum",
+    ]  # fmt: skip
+    # Player, total, rank, won, Venus' points (none without Venus); the modules,
+    # the team and the forum's points (none without the forum).
+    assert [[*row[6:10], row[17], *row[24:]] for row in rows[1:]] == [
+        ["Ana", "146", "1", "yes", "", "salt forum", "", "0"],
+        ["Bruno", "82", "2", "no", "", "salt forum", "", "-2"],
+        ["Caio", "44", "3", "no", "", "salt forum", "", "0"],
+        ["Ana", "79", "1", "no", "6", "venus", "Red", ""],
+        ["Bia", "72", "2", "yes", "2", "venus", "Blue", ""],
+        ["Caio", "36", "4", "no", "6", "venus", "Red", ""],
+        ["Duda", "60", "3", "yes", "2", "venus", "Blue", ""],
+    ]
 
 
 def test_results_csv_names_an_expansion_board_by_its_id(finished_session):

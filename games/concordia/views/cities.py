@@ -29,14 +29,15 @@ from games.concordia.presenters import (
 from games.concordia.views.base import board_only, concordia_session
 from games.models import TableSession
 from games.vocabulary import GOOD_LABELS, MAP_LABELS, good_label, problem_message
-from scoring.board import BOARD_GOODS
-from scoring.maps import MAPS, MapSpec, TokenLetter
-from scoring.types import Good, MapName, Problem
+from scoring.maps import TokenLetter
+from scoring.ruleset import Ruleset
+from scoring.types import Good, Problem
 
 
 def _letter_groups(
-    spec: MapSpec, form: CityGoodsForm, problems: Sequence[Problem]
+    rules: Ruleset, form: CityGoodsForm, problems: Sequence[Problem]
 ) -> list[LetterGroup]:
+    spec = rules.map
     return letter_groups(
         spec,
         chosen={city.name: form.chosen(city) for city in spec.cities},
@@ -50,6 +51,7 @@ def _letter_groups(
         problems=problems,
         problem_text=problem_message,
         good_labels=GOOD_LABELS,
+        pools=rules.token_pools,
     )
 
 
@@ -59,17 +61,18 @@ def _cities_context(
     problems: Sequence[Problem] = (),
     **extra: object,
 ) -> dict[str, object]:
-    spec = MAPS[MapName(session.map)]
+    rules = board_selectors.session_rules(session)
+    spec = rules.map
     shown = {
         city.name: Good(form.chosen(city))
         for city in spec.cities
-        if form.chosen(city) in {good.value for good in BOARD_GOODS}
+        if form.chosen(city) in {good.value for good in rules.goods}
     }
     return {
         "club": session.club,
         "session": session,
         "form": form,
-        "groups": _letter_groups(spec, form, problems),
+        "groups": _letter_groups(rules, form, problems),
         # The map as the table shows it: a tap on a city cycles its good
         # (static/js/board.js); without JavaScript it leads to the city's chips.
         "drawing": map_drawing(
@@ -77,7 +80,7 @@ def _cities_context(
         ),
         "good_choices": [
             ("", "—"),
-            *((g.value, str(good_label(g))) for g in BOARD_GOODS),
+            *((g.value, str(good_label(g))) for g in rules.goods),
         ],
         "no_d": TokenLetter.D not in spec.letters,
         "map_title": MAP_LABELS[spec.name.value],
@@ -96,8 +99,9 @@ def session_cities(
     session = concordia_session(request, club_slug, session_id)
     if (response := board_only(session)) is not None:
         return response
-    spec = MAPS[MapName(session.map)]
-    stored = board_adapters.city_goods(board_selectors.board_rows(session))
+    rules = board_selectors.session_rules(session)
+    spec = rules.map
+    stored = board_adapters.city_goods(board_selectors.board_rows(session), rules)
     initial = {
         CityGoodsForm.field_name(c): stored[c.name].value
         for c in spec.cities
@@ -107,12 +111,12 @@ def session_cities(
         "#cities-form" if request.htmx else ""
     )
     if request.method == "GET":
-        form = CityGoodsForm(cities=spec.cities, initial=initial)
+        form = CityGoodsForm(cities=spec.cities, goods=rules.goods, initial=initial)
         return render(request, template, _cities_context(session, form))
 
     if request.POST.get("action") == "draw":
         if stored and not request.POST.get("confirm"):
-            form = CityGoodsForm(cities=spec.cities, initial=initial)
+            form = CityGoodsForm(cities=spec.cities, goods=rules.goods, initial=initial)
             return render(
                 request, template, _cities_context(session, form, confirm_draw=True)
             )
@@ -123,7 +127,7 @@ def session_cities(
             request, session, _("The city tokens were dealt at random.")
         )
 
-    form = CityGoodsForm(request.POST, cities=spec.cities)
+    form = CityGoodsForm(request.POST, cities=spec.cities, goods=rules.goods)
     problems: Sequence[Problem] = ()
     if form.is_valid():
         try:
@@ -143,10 +147,12 @@ def _cities_saved(
     if not request.htmx:
         messages.success(request, note)
         return redirect(board_url("session-cities", session))
-    spec = MAPS[MapName(session.map)]
-    stored = board_adapters.city_goods(board_selectors.board_rows(session))
+    rules = board_selectors.session_rules(session)
+    spec = rules.map
+    stored = board_adapters.city_goods(board_selectors.board_rows(session), rules)
     form = CityGoodsForm(
         cities=spec.cities,
+        goods=rules.goods,
         initial={
             CityGoodsForm.field_name(c): stored[c.name].value
             for c in spec.cities

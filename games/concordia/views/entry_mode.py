@@ -35,10 +35,6 @@ def session_entry_mode(
         form = EntryModeForm(request.POST)
         if form.is_valid():
             mode = EntryMode(form.cleaned_data["mode"])
-            if mode == EntryMode.BOARD and session.expansions:
-                # The board entry scores the base game: a game with a module
-                # (Venus' provinces, teams) is counted by hand.
-                return redirect(board_url("session-sheet", session))
             needs_asking = (
                 summary.positions > 0 if mode == EntryMode.BOARD else summary.has_board
             )

@@ -106,7 +106,8 @@ def _score_forms(
         SeatExtrasForm(
             data,
             prefix=f"s{seat.seat_order}",
-            initial=extras_initial(board_adapters.stored_extras(seat)),
+            rules=state.rules,
+            initial=extras_initial(board_adapters.stored_extras(seat), state.rules),
         )
         for seat in state.seats
     ]
@@ -154,7 +155,7 @@ def session_board_score(
         }
         holders = table_form.cleaned_data
         table = board_adapters.table_board(
-            map_name=session.map,
+            rules=state.rules,
             seats=state.seats,
             rows=state.rows,
             extras=extras,

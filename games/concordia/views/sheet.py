@@ -20,6 +20,7 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from concordia_site.http import AuthedHtmxRequest
 from games import adapters, services
+from games.concordia.selectors import session_rules
 from games.concordia.views.base import positions_recorded
 from games.forms import MODULE_FIELD_LABELS, ScoreSheetForms, SeatSheetForm
 from games.models import Seat, TableSession
@@ -37,7 +38,6 @@ from games.vocabulary import (
 )
 from scoring.catalog import STOREHOUSE_SPACES
 from scoring.maps import MAPS
-from scoring.ruleset import Ruleset, ruleset
 from scoring.types import Good, Problem, ScoreSheet, SheetResult
 
 
@@ -86,11 +86,6 @@ class SeatPanel:
 _HOUSES_MAX = {
     good: max(spec.cities_per_good[good] for spec in MAPS.values()) for good in Good
 }
-
-
-def _rules(session: TableSession) -> Ruleset:
-    """The rules of the game's sheet: its map with the modules it was created with."""
-    return ruleset(session.map, session.expansions or ())
 
 
 def _seat_panels(forms: ScoreSheetForms) -> list[SeatPanel]:
@@ -375,7 +370,7 @@ def concordia_sheet(
         offered = None if session.is_finished else sheet_prefill(session)
         prefill = offered if isinstance(offered, ScoreSheet) else None
         forms = ScoreSheetForms(
-            seats=seats, initial=initial or prefill, rules=_rules(session)
+            seats=seats, initial=initial or prefill, rules=session_rules(session)
         )
         forms.table.initial.setdefault("map", session.map)
         forms.table.initial["version"] = session.version
@@ -399,7 +394,9 @@ def concordia_sheet(
         return render(request, "games/session_sheet.html", context)
 
     # The form's inputs are only built when the page is shown again.
-    forms = ScoreSheetForms(seats=seats, data=request.POST, rules=_rules(session))
+    forms = ScoreSheetForms(
+        seats=seats, data=request.POST, rules=session_rules(session)
+    )
     context = _sheet_context(session, seats, forms, evaluate=True, inputs=False)
     if (
         context["result"] is not None
@@ -428,7 +425,9 @@ def concordia_sheet(
 def concordia_sheet_preview(
     request: AuthedHtmxRequest, session: TableSession, seats: list[Seat]
 ) -> HttpResponse:
-    forms = ScoreSheetForms(seats=seats, data=request.POST, rules=_rules(session))
+    forms = ScoreSheetForms(
+        seats=seats, data=request.POST, rules=session_rules(session)
+    )
     context = _sheet_context(
         session, seats, forms, evaluate=True, inputs=not request.htmx
     )

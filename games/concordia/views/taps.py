@@ -20,7 +20,6 @@ from games import selectors
 from games.concordia import services as board_services
 from games.concordia.drawing import SeatStyle, map_drawing
 from games.concordia.forms import (
-    CARD_LABELS,
     CardTapForm,
     SeatTapForm,
     city_slug,
@@ -32,11 +31,16 @@ from games.concordia.presenters import (
 )
 from games.concordia.views.base import board_only, concordia_session, selected_seat
 from games.models import Seat
-from games.vocabulary import category_label, god_label, good_label, problem_message
+from games.vocabulary import (
+    CARD_LABELS,
+    category_label,
+    god_label,
+    good_label,
+    problem_message,
+)
 from scoring.board import (
     ROMAN,
     province_bonus,
-    sale_cards_in_play,
 )
 from scoring.catalog import SaleCard
 
@@ -212,6 +216,8 @@ def _board_context(
             selected=selected.seat_order,
         ),
         "provinces": _province_rows(state, selected, error_city, errors),
+        # The game's goods (salt with its module), as the map colours them.
+        "legend_goods": [(good.value, good_label(good)) for good in state.rules.goods],
         "house_count": len(houses[selected.seat_order]),
         # Houses left in cities of another map (the map was changed on the hand
         # count sheet): listed so that they can be removed, never dropped unseen.
@@ -304,7 +310,8 @@ def _cards_context(
         for card in state.rows.cards.get(seat.pk, frozenset())
     }
     decks: dict[int, list[CardButton]] = {}
-    for card in sale_cards_in_play(len(state.seats)):
+    # The game's cards: a module's (Venus' double-role cards) with it.
+    for card in state.rules.sale_cards_in_play(len(state.seats)):
         owner = owner_of.get(card.id)
         decks.setdefault(card.deck, []).append(
             CardButton(

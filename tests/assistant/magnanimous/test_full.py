@@ -157,7 +157,7 @@ def test_the_worked_round_entered_on_the_pages_reaches_its_stated_state(
     )
     assert response.status_code == 302
     expected = json.loads((DATA / "worked-round.state.json").read_text("utf-8"))
-    assert adapter.state_document(state(game)) == expected
+    assert adapter.rules.state_document(state(game)) == expected
     # The panel shows the counts full tracking keeps.
     panel = client.get(url(game, "game-turn")).content.decode()
     assert 'data-name="Ana" data-reis="4"' in panel
