@@ -7,7 +7,7 @@
 3. The rules of play (issue #13): replaying a recorded five-player game of 201
    events (`tests/play/data/game-log-5p-full.json`), per second and per event;
    reading the log; adding one event with `play.apply_event`. The same for a
-   five-player game with salt and the forum (issue #23), and for one of 203
+   five-player game with salt and the forum (issue #23), and for one of 212
    events with salt, the forum and Venus together
    (`tests/play/data/game-log-5p-salsa-venus.json`; ``--modules`` runs only
    the base game and that one).

@@ -190,8 +190,8 @@ def test_the_recorded_game_with_every_module_replays_to_its_sheet():
     assert code == 0
     assert state["status"] == "finished"
     assert state["sheet"]["expansions"] == ["salt", "forum", "venus"]
-    assert [p["total"] for p in state["result"]["players"]] == [62, 73, 60, 40, 18]
-    assert state["result"]["winner"] == "Bia"
+    assert [p["total"] for p in state["result"]["players"]] == [91, 56, 50, 47, 85]
+    assert state["result"]["winner"] == "Ana"
 
 
 def test_a_modules_errors_come_with_their_paths(monkeypatch):
@@ -208,9 +208,20 @@ def test_a_modules_errors_come_with_their_paths(monkeypatch):
     log["expansions"] = ["salt", "venus"]
     code, document = _run("-", stdin=json.dumps(log), monkeypatch=monkeypatch)
     assert code == 2
+    # Without the forum, the Prefects that Sextus Pompeius' holder played as
+    # a Diplomat (a forum card's effect) are refused too, each by its field.
     assert document["errors"] == [
         {
             "path": "forum",
             "message": "This game is played without the forum: add “forum” to its expansions",
-        }
+        },
+        {"path": "events[18].role", "message": "“Prefect” has no role “Diplomat”"},
+        {"path": "events[18].copy", "message": "The Prefect has no “copy”"},
+        {"path": "events[113].role", "message": "“Prefect” has no role “Diplomat”"},
+        {"path": "events[113].copy", "message": "The Prefect has no “copy”"},
+        {"path": "events[113].place", "message": "The Prefect has no “place”"},
+        {
+            "path": "events[113]",
+            "message": "The Prefect takes either “province” or “cash”",
+        },
     ]
