@@ -96,6 +96,11 @@ def test_taking_a_card_and_using_a_citizen_from_the_forum_page(ana_phone, forum_
     before = state.players[0].storehouse.total
     page = ana_phone.get(_url(forum_game, "forum")).content.decode()
     assert elements(page, "button", name="card", value=citizen)
+    # No refill was named: the taken card's place says so (not a bare "empty").
+    (place,) = elements(page, "p", class_="empty")
+    assert place.text == (
+        "No card lies here: the card laid from the stack was not named."
+    )
     forum_game.refresh_from_db()
     ana_phone.post(
         _url(forum_game, "forum"),

@@ -107,6 +107,11 @@ def test_the_turn_screen_whole_and_as_a_partial(ana_phone, light_game):
     assert b"<html" in page.content
     assert b"<html" not in partial.content
     assert b'id="turn-panel"' in partial.content
+    # The fragment names whose turn it is in the tab's title (htmx sets it);
+    # the whole page has its one title in its head.
+    (title,) = elements(partial.content.decode(), "title")
+    assert title.text == "Ana · Table assistant"
+    assert page.content.decode().count("<title>") == 1
     text = page.content.decode()
     assert '<strong id="current-player">Ana</strong>' in text
     assert elements(text, "header", class_="whose")[0].attrs["data-turn"] == "1"

@@ -58,7 +58,7 @@ def _sign_in(page: Page, base: str) -> None:
 # assistant's card tiles and the tables in a sideways-scrolling box.
 CLIPPED = """() => {
   for (const fold of document.querySelectorAll('details')) fold.open = true;
-  const boxes = '.card-button, .display-row li, .scroll-x';
+  const boxes = '.card-button, .display-row li, .display-row .tile-label, .scroll-x';
   return [...document.querySelectorAll(boxes)]
     .filter((box) => box.scrollWidth > box.clientWidth + 0.5)
     .map((box) => `${box.className}: ${box.textContent.trim().slice(0, 40)}`);

@@ -48,6 +48,10 @@ def card_tile(card: str | None) -> SafeString:
     fit), the god it counts for and its effect in a few words."""
     label = card_label(card)
     long = max((len(word) for word in label.split()), default=0) > _TILE_WORD
+    if long:
+        # A long name's deck number may go under it ("Governador / I")
+        # rather than run out of a narrow tile.
+        label = label.replace("\xa0", " ")
     category = adapter.card_category(card or "")
     effect = CARD_EFFECTS.get(adapter.card_kind(card or ""), "")
     return format_html(
