@@ -65,6 +65,13 @@ CLIPPED = """() => {
 }"""
 
 
+# The rows a page's sticky action bar takes (0 without one).
+STICKY_ROWS = """() => {
+  const buttons = document.querySelectorAll('.actions.sticky > button');
+  return new Set([...buttons].map((b) => Math.round(b.getBoundingClientRect().top))).size;
+}"""
+
+
 def _lang(page: Page) -> str:
     return str(page.evaluate("document.documentElement.lang"))
 
@@ -202,5 +209,9 @@ def test_the_main_pages_fit_360_px_in_every_language(
             clipped = page.evaluate(CLIPPED)
             if clipped:
                 overflowing.append((language, name, clipped))
+            # A sheet's Check and Save stay on one row of its sticky bar.
+            rows = page.evaluate(STICKY_ROWS)
+            if rows > 1:
+                overflowing.append((language, name, f"sticky bar: {rows} rows"))
     assert overflowing == []
     assert errors == []
