@@ -28,8 +28,10 @@ pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 SMALL = """() => [...document.querySelectorAll('main a, main button')]
   .filter((e) => e.offsetParent && e.getBoundingClientRect().height < 44)
   .map((e) => e.textContent.trim())"""
-# The assistant's own controls: folds, links and buttons in the page's main part.
-ASSISTANT_SMALL = """() => [...document.querySelectorAll('main :is(a, button, summary)')]
+# The assistant's controls: folds, links, buttons and selects, in the page's main
+# part and in its header and footer (sign out, the language) too.
+ASSISTANT_SMALL = """() => [...document.querySelectorAll(
+    ':is(main, header.top, footer.bottom) :is(a, button, summary, select)')]
   .filter((e) => e.offsetParent && e.getBoundingClientRect().height < 48)
   .map((e) => e.textContent.trim())"""
 BOXES = "(links) => links.map((e) => e.getBoundingClientRect().toJSON())"
