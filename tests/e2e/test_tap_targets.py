@@ -132,3 +132,31 @@ def test_the_join_button_keeps_its_padding_in_ukrainian(
     button = phone.locator("#join-form button")
     assert button.inner_text() == "Приєднатися"
     assert button.evaluate("(b) => b.scrollWidth <= b.clientWidth")
+
+
+# Pairs of controls closer than 4 px to each other (one above the other, or side
+# by side on one row): a thumb aiming at one hits the other.
+TOUCHING = """(selector) => {
+  const boxes = [...document.querySelectorAll(selector)]
+    .filter((e) => e.offsetParent).map((e) => [e.textContent.trim(), e.getBoundingClientRect()]);
+  const close = [];
+  for (const [i, [a, r]] of boxes.entries()) {
+    for (const [b, s] of boxes.slice(i + 1)) {
+      const apart = Math.max(s.top - r.bottom, r.top - s.bottom, s.left - r.right, r.left - s.right);
+      if (apart < 4) close.push(`${a} / ${b}`);
+    }
+  }
+  return close;
+}"""
+
+
+@pytest.mark.parametrize("path", ["", "assistant/"])
+def test_the_club_s_and_the_assistant_s_buttons_never_touch(
+    live_server: LiveServer, phone: Page, path: str
+) -> None:
+    """The walk-through found the club page's four buttons stacked with no gap at 360 px."""
+    alice = User.objects.create_user("alice", password=PASSWORD)
+    clubs_services.club_create(name="Lisboa", slug="lisboa", owner=alice)
+    _sign_in(phone, live_server.url)
+    phone.goto(f"{live_server.url}/clubs/lisboa/{path}")
+    assert phone.evaluate(TOUCHING, "main .button") == []
