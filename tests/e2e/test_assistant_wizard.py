@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 from django.contrib.auth.models import User
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 from assistant.models import AssistantGame
 from clubs import services as clubs_services
@@ -173,8 +173,9 @@ def test_magnanimous_seating_colours_follow_the_tapped_start_player(live_server,
 
     assert colours() == ["red", "green", "blue"]
     page.click("li.seat-line:has-text('Caio') label")  # Caio starts: red
-    page.wait_for_function(
-        "document.querySelector(\"li.seat-line[data-name='Caio']\").dataset.colour === 'red'"
+    # Playwright's expect polls without eval, which the page's CSP refuses.
+    expect(page.locator("li.seat-line[data-name='Caio']")).to_have_attribute(
+        "data-colour", "red"
     )
     assert colours() == ["green", "blue", "red"]
     assert page.locator("li.seat-line:has-text('Caio') input").is_checked()

@@ -92,7 +92,7 @@ def _choose(page: Page, order: int, name: str) -> None:
     page.click(f".seat-picker >> text={name}")
     page.wait_for_url(f"**?seat={order}")
     page.locator(".seat-picker a[aria-current='true']").get_by_text(name).wait_for()
-    page.wait_for_function("!document.querySelector('.htmx-request')")
+    page.wait_for_function("() => !document.querySelector('.htmx-request')")
 
 
 def _build(page: Page, seats: tuple[TappedSeat, ...]) -> None:

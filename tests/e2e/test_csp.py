@@ -12,7 +12,7 @@ def test_htmx_adds_no_style_and_an_injected_script_or_style_is_refused(
 ):
     page = phone
     page.goto(f"{live_server.url}/accounts/login/")
-    page.wait_for_function("window.htmx !== undefined")
+    page.wait_for_function("() => window.htmx !== undefined")
     assert page.evaluate("document.querySelectorAll('style').length") == 0
     assert page.evaluate("htmx.config.allowEval") is False
 
@@ -26,7 +26,7 @@ def test_htmx_adds_no_style_and_an_injected_script_or_style_is_refused(
         }"""
     )
     assert ran is False
-    page.wait_for_function("window.cspViolations === 2")
+    page.wait_for_function("() => window.cspViolations === 2")
     directives = sorted(v.split()[2] for v in page.csp_violations)
     assert directives == ["script-src-elem", "style-src-attr"]
     assert page.evaluate("getComputedStyle(document.body).backgroundColor") != (

@@ -281,7 +281,7 @@ def test_the_app_is_installable_and_its_worker_leaves_pages_alone(live_server, b
         assert page.request.get(live_server.url + icon["src"]).ok
     page.goto(live_server.url + "/accounts/login/")
     page.wait_for_function(
-        "navigator.serviceWorker.controller !== null || navigator.serviceWorker.ready"
+        "() => navigator.serviceWorker.controller !== null || navigator.serviceWorker.ready"
     )
     scope = page.evaluate("navigator.serviceWorker.ready.then(r => r.scope)")
     assert scope == live_server.url + "/"
