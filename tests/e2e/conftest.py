@@ -82,12 +82,11 @@ def browser() -> Iterator[object]:
         browser.close()
 
 
-@pytest.fixture
-def phone(browser: Browser) -> Iterator[Page]:
+def new_phone(browser: Browser, viewport: dict[str, int] = PHONE) -> Page:
     """A page at phone size recording console errors in ``page.console_errors``
     and Content-Security-Policy violations in ``page.csp_violations``."""
     context = browser.new_context(
-        viewport=PHONE,  # type: ignore[arg-type]
+        viewport=viewport,  # type: ignore[arg-type]
         device_scale_factor=2,
         is_mobile=True,
         has_touch=True,
@@ -110,6 +109,13 @@ def phone(browser: Browser) -> Iterator[Page]:
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.console_errors = errors  # type: ignore[attr-defined]
     page.csp_violations = violations  # type: ignore[attr-defined]
+    return page
+
+
+@pytest.fixture
+def phone(browser: Browser) -> Iterator[Page]:
+    """A phone (`new_phone`), closed after the test."""
+    page = new_phone(browser)
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     yield page
-    context.close()
+    page.context.close()

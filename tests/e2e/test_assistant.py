@@ -15,7 +15,7 @@ from assistant.concordia import services as concordia_services
 from assistant.models import AssistantEvent
 from clubs import services as clubs_services
 from tests.conftest import PASSWORD
-from tests.e2e.conftest import ARTIFACTS, CSP_LISTENER, PHONE
+from tests.e2e.conftest import ARTIFACTS, PHONE, new_phone
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -29,24 +29,7 @@ def _sign_in(page: Page, url: str, name: str) -> None:
 
 
 def _second_phone(browser: Browser) -> Page:
-    context = browser.new_context(
-        viewport=PHONE,  # type: ignore[arg-type]
-        device_scale_factor=2,
-        is_mobile=True,
-        has_touch=True,
-    )
-    context.add_init_script(CSP_LISTENER)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on(
-        "console",
-        lambda message: (
-            errors.append(message.text) if message.type == "error" else None
-        ),
-    )
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.console_errors = errors  # type: ignore[attr-defined]
-    return page
+    return new_phone(browser, PHONE)
 
 
 def test_set_up_play_a_light_turn_and_follow_it_on_a_second_phone(

@@ -15,7 +15,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from clubs import services as clubs_services
 from tests.conftest import PASSWORD
-from tests.e2e.conftest import ARTIFACTS, CSP_LISTENER
+from tests.e2e.conftest import ARTIFACTS, new_phone
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -23,24 +23,7 @@ SMALL = {"width": 360, "height": 740}
 
 
 def _phone(browser: Browser) -> Page:
-    context = browser.new_context(
-        viewport=SMALL,  # type: ignore[arg-type]
-        device_scale_factor=2,
-        is_mobile=True,
-        has_touch=True,
-    )
-    context.add_init_script(CSP_LISTENER)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on(
-        "console",
-        lambda message: (
-            errors.append(message.text) if message.type == "error" else None
-        ),
-    )
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.console_errors = errors  # type: ignore[attr-defined]
-    return page
+    return new_phone(browser, SMALL)
 
 
 def _sign_in(page: Page, url: str, name: str) -> None:

@@ -21,7 +21,7 @@ from assistant.concordia import services as concordia_services
 from assistant.models import AssistantGame
 from clubs import services as clubs_services
 from tests.conftest import PASSWORD
-from tests.e2e.conftest import ARTIFACTS, CSP_LISTENER
+from tests.e2e.conftest import ARTIFACTS, new_phone
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -29,24 +29,7 @@ SMALL_PHONE = {"width": 360, "height": 740}
 
 
 def _phone(browser: Browser) -> Page:
-    context = browser.new_context(
-        viewport=SMALL_PHONE,  # type: ignore[arg-type]
-        device_scale_factor=2,
-        is_mobile=True,
-        has_touch=True,
-    )
-    context.add_init_script(CSP_LISTENER)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on(
-        "console",
-        lambda message: (
-            errors.append(message.text) if message.type == "error" else None
-        ),
-    )
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.console_errors = errors  # type: ignore[attr-defined]
-    return page
+    return new_phone(browser, SMALL_PHONE)
 
 
 def _sign_in(page: Page, url: str, name: str) -> None:
